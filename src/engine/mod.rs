@@ -1,0 +1,15 @@
+//! The rules of SPEC.md and nothing else: no window, no clock, no randomness it is not handed.
+
+pub mod card;
+pub mod code;
+pub mod deal;
+pub mod game;
+
+#[cfg(test)]
+mod tests;
+
+pub use card::{Card, Suit};
+pub use code::{CodeError, DEALS, DOUBLE, Draw, GameCode, GameKind, GameSpec, KLONDIKE, Scoring};
+pub use game::{
+    Action, Column, Game, Outcome, OutcomeKind, Pile, Refusal, Source, Table, Target, score_text,
+};

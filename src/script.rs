@@ -1,0 +1,404 @@
+//! The script interface of SPEC.md §7: one command per line in, one line of JSON per command out.
+
+use std::fmt::Write as _;
+
+use crate::engine::{Action, Card, Game, GameCode, Outcome, Pile, Refusal, Source, Target};
+
+/// A parsed script command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    New(GameCode),
+    Draw,
+    Move(SourceArg, DestArg),
+    Click(PileArg),
+    DoubleClick(PileArg),
+    SetDoubleClick(bool),
+    Undo,
+}
+
+/// A pile word as written: `s`, `w`, `fN`, `tN`, `tN:K` (numbers from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PileArg {
+    Stock,
+    Waste,
+    Foundation(usize),
+    Column { index: usize, depth: usize },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceArg {
+    Waste,
+    Foundation(usize),
+    Column { index: usize, count: usize },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DestArg {
+    Column(usize),
+    Foundations,
+}
+
+fn parse_number(digits: &str, what: &str, word: &str) -> Result<usize, String> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 4 {
+        return Err(format!("'{word}': {what} must be a number"));
+    }
+    digits
+        .parse()
+        .map_err(|_| format!("'{word}': {what} must be a number"))
+}
+
+/// Parses a pile word and checks it against the game's piles (when a game is known).
+pub fn parse_pile(word: &str, game: Option<&Game>) -> Result<PileArg, String> {
+    let lower = word.to_ascii_lowercase();
+    let (columns, foundations) = game
+        .map(|g| (g.spec().columns, g.spec().foundations()))
+        .unwrap_or((9, 8));
+    let prefix = game.map(|g| g.spec().prefix).unwrap_or("this game");
+    match lower.as_str() {
+        "s" => return Ok(PileArg::Stock),
+        "w" => return Ok(PileArg::Waste),
+        _ => {}
+    }
+    if let Some(rest) = lower.strip_prefix('f') {
+        let n = parse_number(rest, "a foundation number", word)?;
+        if n == 0 || n > foundations {
+            return Err(format!(
+                "'{word}': {prefix} has foundations f1..f{foundations}"
+            ));
+        }
+        return Ok(PileArg::Foundation(n - 1));
+    }
+    if let Some(rest) = lower.strip_prefix('t') {
+        let (col, depth) = match rest.split_once(':') {
+            Some((c, k)) => (c, Some(k)),
+            None => (rest, None),
+        };
+        let n = parse_number(col, "a column number", word)?;
+        if n == 0 || n > columns {
+            return Err(format!("'{word}': {prefix} has columns t1..t{columns}"));
+        }
+        let depth = match depth {
+            None => 1,
+            Some(k) => {
+                let k = parse_number(k, "the card count after ':'", word)?;
+                if k == 0 {
+                    return Err(format!("'{word}': the count after ':' starts at 1"));
+                }
+                k
+            }
+        };
+        return Ok(PileArg::Column {
+            index: n - 1,
+            depth,
+        });
+    }
+    Err(format!(
+        "'{word}' is not a pile: use s, w, f1..f{foundations}, t1..t{columns} or tN:K"
+    ))
+}
+
+fn expect_words(words: &[&str], n: usize, usage: &str) -> Result<(), String> {
+    match words.len().cmp(&n) {
+        std::cmp::Ordering::Less => Err(format!("missing word: usage is '{usage}'")),
+        std::cmp::Ordering::Greater => {
+            Err(format!("extra word '{}': usage is '{usage}'", words[n]))
+        }
+        std::cmp::Ordering::Equal => Ok(()),
+    }
+}
+
+/// Parses one command (comments and surrounding space already removed, not empty).
+pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let name = words[0].to_ascii_lowercase();
+    if name != "new" && game.is_none() {
+        if matches!(
+            name.as_str(),
+            "draw" | "move" | "click" | "dclick" | "set" | "undo"
+        ) {
+            return Err(format!("'{name}' before the first 'new CODE'"));
+        }
+        return Err(unknown(&words[0]));
+    }
+    match name.as_str() {
+        "new" => {
+            expect_words(&words, 2, "new CODE")?;
+            GameCode::parse(words[1])
+                .map(Command::New)
+                .map_err(|e| e.to_string())
+        }
+        "draw" => expect_words(&words, 1, "draw").map(|_| Command::Draw),
+        "undo" => expect_words(&words, 1, "undo").map(|_| Command::Undo),
+        "move" => {
+            expect_words(&words, 3, "move SRC DST")?;
+            let from = match parse_pile(words[1], game)? {
+                PileArg::Stock => {
+                    return Err("'s': the stock is not a move source; use 'draw'".into());
+                }
+                PileArg::Waste => SourceArg::Waste,
+                PileArg::Foundation(i) => SourceArg::Foundation(i),
+                PileArg::Column { index, depth } => SourceArg::Column {
+                    index,
+                    count: depth,
+                },
+            };
+            let dest_word = words[2].to_ascii_lowercase();
+            let to = if dest_word == "f" {
+                DestArg::Foundations
+            } else {
+                match parse_pile(words[2], game)? {
+                    PileArg::Column { index, depth: 1 } if !dest_word.contains(':') => {
+                        DestArg::Column(index)
+                    }
+                    _ => {
+                        return Err(format!(
+                            "'{}': the destination is tN (a column) or f (the foundation area)",
+                            words[2]
+                        ));
+                    }
+                }
+            };
+            Ok(Command::Move(from, to))
+        }
+        "click" | "dclick" => {
+            expect_words(&words, 2, &format!("{name} PILE"))?;
+            let pile = parse_pile(words[1], game)?;
+            Ok(if name == "click" {
+                Command::Click(pile)
+            } else {
+                Command::DoubleClick(pile)
+            })
+        }
+        "set" => {
+            expect_words(&words, 3, "set doubleclick on|off")?;
+            if !words[1].eq_ignore_ascii_case("doubleclick") {
+                return Err(format!(
+                    "unknown setting '{}': the setting is 'doubleclick'",
+                    words[1]
+                ));
+            }
+            match words[2].to_ascii_lowercase().as_str() {
+                "on" => Ok(Command::SetDoubleClick(true)),
+                "off" => Ok(Command::SetDoubleClick(false)),
+                other => Err(format!("'{other}': use 'on' or 'off'")),
+            }
+        }
+        _ => Err(unknown(&words[0])),
+    }
+}
+
+fn unknown(word: &str) -> String {
+    let shown: String = word.chars().take(24).collect();
+    format!("unknown command '{shown}': use new, draw, move, click, dclick, set or undo")
+}
+
+/// A script being played: the game, the setting, and whether any line was malformed.
+pub struct Script {
+    game: Option<Game>,
+    double_click: bool,
+    line_no: usize,
+    had_error: bool,
+}
+
+impl Default for Script {
+    fn default() -> Self {
+        Script::new()
+    }
+}
+
+impl Script {
+    pub fn new() -> Script {
+        Script {
+            game: None,
+            double_click: true,
+            line_no: 0,
+            had_error: false,
+        }
+    }
+
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// Whether a malformed line was seen (the exit status is then 2).
+    pub fn had_error(&self) -> bool {
+        self.had_error
+    }
+
+    /// Runs one line of input; returns its JSON line, or `None` for a blank or comment line.
+    pub fn run_line(&mut self, raw: &str) -> Option<String> {
+        self.line_no += 1;
+        let text = raw.split('#').next().unwrap_or("").trim();
+        if text.is_empty() {
+            return None;
+        }
+        let cmd_text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let mut out = String::with_capacity(1024);
+        out.push_str("{\"cmd\":");
+        push_json_string(&mut out, &cmd_text);
+        match parse_command(text, self.game.as_ref()) {
+            Err(message) => {
+                self.had_error = true;
+                out.push_str(",\"ok\":false,\"error\":");
+                push_json_string(&mut out, &format!("line {}: {message}", self.line_no));
+            }
+            Ok(cmd) => match self.execute(cmd) {
+                Ok(()) => out.push_str(",\"ok\":true"),
+                Err(refusal) => {
+                    out.push_str(",\"ok\":false,\"reason\":");
+                    push_json_string(&mut out, &refusal.to_string());
+                }
+            },
+        }
+        if let Some(game) = &self.game {
+            out.push_str(",\"state\":");
+            push_state(&mut out, game);
+        }
+        out.push('}');
+        Some(out)
+    }
+
+    fn execute(&mut self, cmd: Command) -> Result<(), Refusal> {
+        if let Command::New(code) = cmd {
+            self.game = Some(Game::new(code));
+            return Ok(());
+        }
+        if let Command::SetDoubleClick(on) = cmd {
+            self.double_click = on;
+            return Ok(());
+        }
+        let game = self.game.as_mut().expect("parse_command checks for a game");
+        let done: Result<Outcome, Refusal> = match cmd {
+            Command::Draw => game.apply(Action::Draw),
+            Command::Undo => return game.undo(),
+            Command::Move(from, to) => {
+                let from = match from {
+                    SourceArg::Waste => Source::Waste,
+                    SourceArg::Foundation(i) => Source::Foundation(i),
+                    SourceArg::Column { index, count } => Source::Column { index, count },
+                };
+                let to = match to {
+                    DestArg::Column(j) => Target::Column(j),
+                    DestArg::Foundations => Target::Foundation,
+                };
+                game.apply(Action::Move { from, to })
+            }
+            Command::Click(pile) => {
+                let (pile, depth) = pile_and_depth(pile);
+                game.click(pile, depth)
+            }
+            Command::DoubleClick(pile) => {
+                let (pile, depth) = pile_and_depth(pile);
+                if pile == Pile::Stock {
+                    // Two quick clicks on the stock are two clicks: each one draws.
+                    let first = game.apply(Action::Draw)?;
+                    Ok(game.apply(Action::Draw).unwrap_or(first))
+                } else if self.double_click {
+                    game.double_click(pile, depth)
+                } else {
+                    game.click(pile, depth)
+                }
+            }
+            Command::New(_) | Command::SetDoubleClick(_) => unreachable!("handled above"),
+        };
+        done.map(|_| ())
+    }
+}
+
+fn pile_and_depth(p: PileArg) -> (Pile, usize) {
+    match p {
+        PileArg::Stock => (Pile::Stock, 1),
+        PileArg::Waste => (Pile::Waste, 1),
+        PileArg::Foundation(i) => (Pile::Foundation(i), 1),
+        PileArg::Column { index, depth } => (Pile::Column(index), depth),
+    }
+}
+
+/// Appends `s` as a JSON string literal.
+pub fn push_json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn push_cards(out: &mut String, cards: &[Card]) {
+    out.push('[');
+    for (i, c) in cards.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "\"{c}\"");
+    }
+    out.push(']');
+}
+
+/// Appends the state object of SPEC.md §7.
+pub fn push_state(out: &mut String, game: &Game) {
+    let t = game.table();
+    let _ = write!(
+        out,
+        "{{\"code\":\"{}\",\"score\":{},\"score_text\":",
+        game.code(),
+        game.score()
+    );
+    push_json_string(out, &game.score_text());
+    let _ = write!(
+        out,
+        ",\"moves\":{},\"won\":{},\"stock\":",
+        game.moves(),
+        game.is_won()
+    );
+    push_cards(out, &t.stock);
+    out.push_str(",\"waste\":");
+    push_cards(out, &t.waste);
+    out.push_str(",\"foundations\":[");
+    for (i, f) in t.foundations.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_cards(out, f);
+    }
+    out.push_str("],\"tableau\":[");
+    for (i, col) in t.columns.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"down\":");
+        push_cards(out, &col.down);
+        out.push_str(",\"up\":");
+        push_cards(out, &col.up);
+        out.push('}');
+    }
+    out.push_str("]}");
+}
+
+/// The state object alone, as one JSON line.
+pub fn state_json(game: &Game) -> String {
+    let mut s = String::new();
+    push_state(&mut s, game);
+    s
+}
+
+/// Runs a whole script text; returns the output lines and whether a line was malformed.
+pub fn run_bytes(input: &[u8], mut emit: impl FnMut(&str)) -> Script {
+    let mut script = Script::new();
+    for line in input.split(|&b| b == b'\n') {
+        let line = String::from_utf8_lossy(line);
+        if let Some(out) = script.run_line(&line) {
+            emit(&out);
+        }
+    }
+    script
+}
