@@ -118,7 +118,7 @@ pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String>
         ) {
             return Err(format!("'{name}' before the first 'new CODE'"));
         }
-        return Err(unknown(&words[0]));
+        return Err(unknown(words[0]));
     }
     match name.as_str() {
         "new" => {
@@ -183,7 +183,7 @@ pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String>
                 other => Err(format!("'{other}': use 'on' or 'off'")),
             }
         }
-        _ => Err(unknown(&words[0])),
+        _ => Err(unknown(words[0])),
     }
 }
 

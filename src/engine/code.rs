@@ -331,7 +331,8 @@ mod tests {
 
     #[test]
     fn malformed_codes_say_which_part_is_wrong() {
-        let cases: [(&str, fn(&CodeError) -> bool); 14] = [
+        type Check = fn(&CodeError) -> bool;
+        let cases: [(&str, Check); 14] = [
             ("", |e| matches!(e, CodeError::Empty)),
             ("   ", |e| matches!(e, CodeError::Empty)),
             ("KL1D1NAAAAAAA", |e| matches!(e, CodeError::Shape(_))),

@@ -154,7 +154,13 @@ fn run_moves_as_a_whole_and_only_its_first_card_must_fit() {
 #[test]
 fn run_longer_than_the_face_up_cards_is_refused() {
     let mut g = game("KL1-D1N-AAAAAAA", &[("", "TC"), ("", "AS")], "", "", &[]);
-    let mut g3 = game("KL1-D1N-AAAAAAA", &[("4C 5C", "9H 8S"), ("", "TC")], "", "", &[]);
+    let mut g3 = game(
+        "KL1-D1N-AAAAAAA",
+        &[("4C 5C", "9H 8S"), ("", "TC")],
+        "",
+        "",
+        &[],
+    );
     let e = assert_refused(&mut g3, mv(col(0, 5), Target::Column(1)));
     assert_eq!(
         e,
@@ -204,13 +210,7 @@ fn empty_column_refuses_a_non_king_even_when_it_would_uncover_a_face_down_card()
 
 #[test]
 fn waste_only_its_top_card_plays_onto_a_column_or_foundation() {
-    let mut g = game(
-        "KL1-D1N-AAAAAAA",
-        &[("", "9C")],
-        "",
-        "8H AS",
-        &[],
-    );
+    let mut g = game("KL1-D1N-AAAAAAA", &[("", "9C")], "", "8H AS", &[]);
     // The 8H under the AS cannot be played while the AS lies on it.
     assert_refused(&mut g, mv(Source::Waste, Target::Column(0)));
     g.apply(mv(Source::Waste, Target::Foundation)).unwrap();
@@ -265,13 +265,7 @@ fn klondike_foundations_have_a_fixed_place_per_suit() {
 
 #[test]
 fn double_ace_goes_to_an_empty_place_of_its_own_suits_row_never_another_row() {
-    let mut g = game(
-        "DS1-D1N-AAAAAAA",
-        &[("", "AH"), ("", "AC")],
-        "",
-        "",
-        &[],
-    );
+    let mut g = game("DS1-D1N-AAAAAAA", &[("", "AH"), ("", "AC")], "", "", &[]);
     let out = g.apply(mv(col(0, 1), Target::Foundation)).unwrap();
     assert!(matches!(
         out.kind,
@@ -294,13 +288,7 @@ fn double_ace_goes_to_an_empty_place_of_its_own_suits_row_never_another_row() {
 
 #[test]
 fn double_second_ace_of_spades_takes_the_second_spades_place() {
-    let mut g = game(
-        "DS1-D1N-AAAAAAA",
-        &[("", "AS"), ("", "AS")],
-        "",
-        "",
-        &[],
-    );
+    let mut g = game("DS1-D1N-AAAAAAA", &[("", "AS"), ("", "AS")], "", "", &[]);
     g.apply(mv(col(0, 1), Target::Foundation)).unwrap();
     g.apply(mv(col(1, 1), Target::Foundation)).unwrap();
     assert_eq!(g.table().foundations[0], cards("AS"));
@@ -348,7 +336,8 @@ fn take_back_moves_a_foundation_top_card_onto_a_column_by_column_rules() {
         assert_refused(&mut g, mv(Source::Foundation(0), Target::Foundation)),
         Refusal::AlreadyOnFoundation
     );
-    g.apply(mv(Source::Foundation(0), Target::Column(0))).unwrap();
+    g.apply(mv(Source::Foundation(0), Target::Column(0)))
+        .unwrap();
     assert_eq!(up(&g, 0), cards("4D 3S"));
     assert_eq!(g.table().foundations[0], cards("AS 2S"));
 }
@@ -370,13 +359,7 @@ fn take_back_scores_zero_and_placing_the_card_again_scores_again() {
 
 #[test]
 fn reveal_turns_the_uncovered_card_up_in_the_same_action() {
-    let mut g = game(
-        "KL1-D1N-AAAAAAA",
-        &[("5C 9D", "AS"), ("", "")],
-        "",
-        "",
-        &[],
-    );
+    let mut g = game("KL1-D1N-AAAAAAA", &[("5C 9D", "AS"), ("", "")], "", "", &[]);
     let out = g.apply(mv(col(0, 1), Target::Foundation)).unwrap();
     assert_eq!(out.revealed, Some((0, card("9D"))));
     assert_eq!(g.table().columns[0].down, cards("5C"));
@@ -452,7 +435,10 @@ fn stock_recycle_turns_the_waste_back_in_the_original_order() {
                 second_pass.extend(c);
             }
         }
-        assert_eq!(first_pass, second_pass, "the card drawn first is drawn first again");
+        assert_eq!(
+            first_pass, second_pass,
+            "the card drawn first is drawn first again"
+        );
     }
 }
 
@@ -582,12 +568,7 @@ fn double_click_picks_the_longest_column_face_down_cards_included() {
 fn double_click_ties_go_to_the_leftmost_column() {
     let mut g = game(
         "DS1-D1N-AAAAAAA",
-        &[
-            ("", "9D 8S"),
-            ("", "9D 8C"),
-            ("", "7H"),
-            ("", "9H 8C"),
-        ],
+        &[("", "9D 8S"), ("", "9D 8C"), ("", "7H"), ("", "9H 8C")],
         "",
         "",
         &[],
@@ -735,9 +716,17 @@ fn vegas_starts_at_minus_the_stake_and_pays_5_per_foundation_card_only() {
     );
     assert_eq!(g.score(), -52);
     assert_eq!(g.score_text(), "-$52");
-    assert_eq!(g.apply(mv(col(0, 1), Target::Foundation)).unwrap().points, 5);
+    assert_eq!(
+        g.apply(mv(col(0, 1), Target::Foundation)).unwrap().points,
+        5
+    );
     assert_eq!(g.apply(mv(col(1, 1), Target::Column(2))).unwrap().points, 0);
-    assert_eq!(g.apply(mv(Source::Waste, Target::Column(2))).unwrap().points, 0);
+    assert_eq!(
+        g.apply(mv(Source::Waste, Target::Column(2)))
+            .unwrap()
+            .points,
+        0
+    );
     assert_eq!(g.apply(Action::Draw).unwrap().points, 0);
     assert_eq!(g.score(), -47);
     let d = game("DS1-D3V-AAAAAAA", &[], "", "", &[]);
@@ -755,7 +744,10 @@ fn vegas_has_no_floor_and_turns_positive_at_the_11th_or_21st_foundation_card() {
             score += 5;
             assert_eq!(score > 0, placed >= turns, "{placed}");
         }
-        assert_eq!(score_text(code, score), if spec.decks == 1 { "+$208" } else { "$416" });
+        assert_eq!(
+            score_text(code, score),
+            if spec.decks == 1 { "+$208" } else { "$416" }
+        );
     }
 }
 
@@ -852,7 +844,13 @@ fn won_when_every_card_lies_on_the_foundations() {
     };
     let (s, h, d) = (full("S"), full("H"), full("D"));
     let c12 = full("C").replace(" KC", "");
-    let mut g = game("KL1-D1N-AAAAAAA", &[("", "KC")], "", "", &[&s, &h, &d, &c12]);
+    let mut g = game(
+        "KL1-D1N-AAAAAAA",
+        &[("", "KC")],
+        "",
+        "",
+        &[&s, &h, &d, &c12],
+    );
     assert!(!g.is_won());
     g.click(Pile::Column(0), 1).unwrap();
     assert!(g.is_won());

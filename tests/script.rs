@@ -1,0 +1,277 @@
+//! The script interface of SPEC.md §7, as a contract: field names, card notation, ok / reason /
+//! error lines and the exit status, through the library and through the real binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use nanoserde::DeJson;
+use solitaire::script;
+
+#[derive(DeJson, Debug)]
+struct Line {
+    cmd: String,
+    ok: bool,
+    reason: Option<String>,
+    error: Option<String>,
+    state: Option<State>,
+}
+
+#[derive(DeJson, Debug, PartialEq)]
+struct State {
+    code: String,
+    score: i32,
+    score_text: String,
+    moves: u32,
+    won: bool,
+    stock: Vec<String>,
+    waste: Vec<String>,
+    foundations: Vec<Vec<String>>,
+    tableau: Vec<ColumnState>,
+}
+
+#[derive(DeJson, Debug, PartialEq)]
+struct ColumnState {
+    down: Vec<String>,
+    up: Vec<String>,
+}
+
+/// Runs a script through the library; returns the parsed lines and whether an error was seen.
+fn run(text: &str) -> (Vec<Line>, bool) {
+    let mut lines = Vec::new();
+    let s = script::run_bytes(text.as_bytes(), |l| {
+        lines.push(Line::deserialize_json(l).unwrap_or_else(|e| panic!("bad JSON {l}: {e:?}")));
+    });
+    (lines, s.had_error())
+}
+
+fn run_binary(args: &[&str], stdin: &[u8]) -> (String, String, i32) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solitaire"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn new_prints_the_whole_state_with_the_exact_field_names() {
+    let mut out = Vec::new();
+    script::run_bytes(b"new KL1-D1N-AAAAAAA\n", |l| out.push(l.to_string()));
+    assert_eq!(
+        out,
+        [concat!(
+            r#"{"cmd":"new KL1-D1N-AAAAAAA","ok":true,"state":{"code":"KL1-D1N-AAAAAAA","#,
+            r#""score":0,"score_text":"0","moves":0,"won":false,"#,
+            r#""stock":["9D","3S","2C","TC","2H","TH","QC","6S","8D","QH","3D","2D","9S","3C","#,
+            r#""4S","QD","9C","JH","8S","JC","5H","6H","TD","2S"],"waste":[],"#,
+            r#""foundations":[[],[],[],[]],"tableau":[{"down":[],"up":["3H"]},"#,
+            r#"{"down":["6D"],"up":["7D"]},{"down":["KS","8H"],"up":["QS"]},"#,
+            r#"{"down":["4H","KC","4D"],"up":["5D"]},{"down":["JS","7H","KH","5C"],"up":["JD"]},"#,
+            r#"{"down":["7C","KD","6C","AD","8C"],"up":["AC"]},"#,
+            r#"{"down":["TS","9H","AS","5S","4C","AH"],"up":["7S"]}]}}"#
+        )]
+    );
+}
+
+#[test]
+fn commands_play_the_game() {
+    // KL1-D1N-AAAAAAA: AC lies face up on t6; the 2S is drawn first.
+    let (lines, err) = run("new KL1-D1N-AAAAAAA\nclick t6\ndraw\n  move   w  t2 # a comment\n");
+    assert!(!err);
+    assert_eq!(lines.len(), 4);
+    let click = &lines[1];
+    assert!(click.ok);
+    let st = click.state.as_ref().unwrap();
+    assert_eq!(st.foundations[3], ["AC"]);
+    assert_eq!(st.tableau[5].up, ["8C"]);
+    assert_eq!(st.score, 15);
+    assert_eq!(st.moves, 1);
+    let draw = lines[2].state.as_ref().unwrap();
+    assert_eq!(draw.waste, ["2S"]);
+    // The command is echoed without the comment and with single spaces.
+    assert_eq!(lines[3].cmd, "move w t2");
+    assert!(!lines[3].ok);
+    assert!(
+        lines[3]
+            .reason
+            .as_deref()
+            .unwrap()
+            .contains("2S does not go on 7D")
+    );
+    assert_eq!(lines[3].state, lines[2].state);
+}
+
+#[test]
+fn refusals_say_why_and_change_nothing_and_exit_zero() {
+    let text =
+        "new DS1-D1N-AAAAAAA\nmove t3:5 t1\nclick w\nundo\nmove t1 t1\ndclick f1\nclick t2:2\n";
+    let (lines, err) = run(text);
+    assert!(!err);
+    let first = lines[0].state.as_ref().unwrap();
+    for l in &lines[1..] {
+        assert!(!l.ok, "{l:?}");
+        assert!(l.error.is_none());
+        assert!(!l.reason.as_deref().unwrap().is_empty());
+        assert_eq!(l.state.as_ref().unwrap(), first);
+    }
+    let (_, _, code) = run_binary(&["script"], text.as_bytes());
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn malformed_lines_give_line_numbered_errors_and_exit_status_2() {
+    let cases = [
+        ("new XX1-D1N-AAAAAAA", "unknown game"),
+        ("new KL1-D2N-AAAAAAA", "draw 'D2'"),
+        ("new KL1-D1X-AAAAAAA", "scoring 'X'"),
+        ("new KL1-D1N-AAAAAA", "6 letters"),
+        ("new KL1-D1N-AAAAAAAA", "8 letters"),
+        ("new KL1-D1N-AAAAAA7", "A-Z"),
+        ("new", "missing word"),
+        ("new KL1-D1N-AAAAAAA extra", "extra word"),
+        ("move t10 t1", "t1..t7"),
+        ("move t8 t1", "t1..t7"),
+        ("move f5 t1", "f1..f4"),
+        ("move f9 t1", "f1..f4"),
+        ("move t1:0 t2", "starts at 1"),
+        ("move t1", "missing word"),
+        ("move t1 t2 t3", "extra word"),
+        ("move s t1", "stock is not a move source"),
+        ("move t1 f1", "destination"),
+        ("move t1 w", "destination"),
+        ("move x1 t2", "not a pile"),
+        ("move tx t2", "column number"),
+        ("click", "missing word"),
+        ("dclick t1 t2", "extra word"),
+        ("draw now", "extra word"),
+        ("undo 2", "extra word"),
+        ("set doubleclick maybe", "'on' or 'off'"),
+        ("set sound on", "unknown setting"),
+        ("jump t1", "unknown command"),
+    ];
+    for (line, needle) in cases {
+        let text = format!("# header\n\nnew KL1-D1N-AAAAAAA\n{line}\ndraw\n");
+        let (lines, err) = run(&text);
+        assert!(err, "{line}");
+        let bad = &lines[1];
+        let msg = bad
+            .error
+            .as_deref()
+            .unwrap_or_else(|| panic!("{line}: {bad:?}"));
+        assert!(msg.starts_with("line 4: "), "{line}: {msg}");
+        assert!(msg.contains(needle), "{line}: {msg}");
+        assert!(!bad.ok);
+        // The script goes on after a bad line, and the game is untouched by it.
+        assert!(lines[2].ok, "{line}");
+        assert_eq!(lines[2].state.as_ref().unwrap().moves, 1, "{line}");
+    }
+}
+
+#[test]
+fn a_command_before_the_first_new_is_an_error() {
+    for line in [
+        "draw",
+        "move t1 f",
+        "click s",
+        "undo",
+        "set doubleclick off",
+    ] {
+        let (lines, err) = run(line);
+        assert!(err);
+        assert!(
+            lines[0]
+                .error
+                .as_deref()
+                .unwrap()
+                .contains("before the first")
+        );
+        assert!(lines[0].state.is_none());
+    }
+}
+
+#[test]
+fn a_bad_code_on_new_keeps_the_running_game() {
+    let (lines, err) = run("new KL1-D1N-AAAAAAB\ndraw\nnew KL1-D9N-AAAAAAA\ndraw\n");
+    assert!(err);
+    assert_eq!(lines[2].state.as_ref().unwrap().code, "KL1-D1N-AAAAAAB");
+    assert_eq!(lines[3].state.as_ref().unwrap().moves, 2);
+}
+
+#[test]
+fn binary_garbage_and_empty_input_never_panic() {
+    let garbage: Vec<u8> = (0..4000u32)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
+    let (out, errout, code) = run_binary(&["script"], &garbage);
+    assert_eq!(code, 2, "{errout}");
+    assert!(!errout.contains("panicked"));
+    for l in out.lines() {
+        let line = Line::deserialize_json(l).unwrap();
+        assert!(line.error.unwrap().contains("line "));
+    }
+    let (out, errout, code) = run_binary(&["script"], b"");
+    assert_eq!((out.as_str(), code), ("", 0));
+    assert!(errout.contains("no commands"));
+    let (out, _, code) = run_binary(&["script"], b"\n  # only a comment\n\n");
+    assert_eq!((out.as_str(), code), ("", 0));
+}
+
+#[test]
+fn script_reads_a_file_and_reports_a_missing_one() {
+    let dir = std::env::temp_dir().join(format!("solitaire-script-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    std::fs::write(&file, "new DS1-D3V-AAAAAAB\ndraw\n").unwrap();
+    let (out, _, code) = run_binary(&["script", file.to_str().unwrap()], b"");
+    assert_eq!(code, 0);
+    let last = Line::deserialize_json(out.lines().last().unwrap()).unwrap();
+    let st = last.state.unwrap();
+    assert_eq!((st.score_text.as_str(), st.waste.len()), ("-$104", 3));
+    let (_, errout, code) = run_binary(&["script", dir.join("nope").to_str().unwrap()], b"");
+    assert_ne!(code, 0);
+    assert!(errout.contains("cannot read"), "{errout}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn double_click_setting_changes_what_dclick_does() {
+    // Find, in real deals, a face-up card that a double-click moves on the table; with the
+    // setting off the same gesture is a click, which does nothing for a card no foundation takes.
+    let mut found = false;
+    for deal in [
+        "AAAAAAA", "AAAAAAB", "AAAAAAC", "AAAAAAD", "AAAAAAE", "AAAAAAF",
+    ] {
+        for t in 1..=7 {
+            let run_with = |setting: &str| {
+                run(&format!(
+                    "new KL1-D1N-{deal}\nset doubleclick {setting}\ndclick t{t}\n"
+                ))
+                .0
+            };
+            let on = run_with("on");
+            let off = run_with("off");
+            if on[2].ok
+                && on[2]
+                    .state
+                    .as_ref()
+                    .unwrap()
+                    .foundations
+                    .iter()
+                    .all(Vec::is_empty)
+            {
+                assert!(!off[2].ok, "KL1-D1N-{deal} t{t}");
+                assert_eq!(off[2].state, off[1].state);
+                found = true;
+            }
+        }
+    }
+    assert!(found, "no deal had a double-click table move to check");
+}
