@@ -1,5 +1,7 @@
 //! Solitaire: Klondike and Double Solitaire. The engine knows the rules; the script interface
-//! plays them as text.
+//! plays them as text; the UI and the renderer make the game a player sees, without a window.
 
 pub mod engine;
+pub mod render;
 pub mod script;
+pub mod ui;

@@ -1,0 +1,416 @@
+//! Draws the app into the framebuffer: the table, the cards in flight, the bar and the windows.
+
+use super::assets::{Assets, CARD_H, CARD_W, LINE_H, font};
+use super::frame::{Frame, Rect, Sprite};
+use super::palette as pal;
+use crate::engine::{Card, Pile, score_text};
+use crate::ui::app::{App, FLIP_MS, SLIDE_MS, Screen, Slide, Widget};
+use crate::ui::layout::{FB_H, FB_W, HUD_H, HUD_Y, Layout, UP_STEP};
+use crate::ui::strings::{help_pages, strings};
+
+/// Writes a text; returns its width.
+pub fn text(frame: &mut Frame, x: i32, y: i32, s: &str, colour: pal::Rgba) -> i32 {
+    let sprite = font().render(s, colour);
+    frame.blit(&sprite, x, y);
+    sprite.w
+}
+
+fn text_centered(frame: &mut Frame, r: Rect, s: &str, colour: pal::Rgba) {
+    let w = font().width(s);
+    text(frame, r.x + (r.w - w) / 2, r.y + (r.h - 7) / 2, s, colour);
+}
+
+fn felt(frame: &mut Frame) {
+    frame.fill(Rect::new(0, 0, FB_W, HUD_Y), pal::FELT);
+    // A quiet weave.
+    for y in 0..HUD_Y {
+        for x in 0..FB_W {
+            if (x * 3 + y * 5) % 17 == 0 && (x + y) % 2 == 0 {
+                frame.set(x, y, pal::FELT_DARK);
+            }
+        }
+    }
+}
+
+fn card_sprite(assets: &Assets, card: Card, face_up: bool) -> &Sprite {
+    if face_up {
+        assets.face(card)
+    } else {
+        &assets.back
+    }
+}
+
+fn ease_out(t: f32) -> f32 {
+    1.0 - (1.0 - t) * (1.0 - t)
+}
+
+/// Where the top `n` cards of a pile lie now, bottom first.
+fn top_positions(app: &App, pile: Pile, n: usize) -> Vec<(i32, i32)> {
+    let t = app.game().table();
+    let l = app.layout();
+    match pile {
+        Pile::Column(i) => {
+            let rects = l.column_rects(i, &t.columns[i]);
+            rects[rects.len().saturating_sub(n)..]
+                .iter()
+                .map(|r| (r.x, r.y))
+                .collect()
+        }
+        Pile::Waste => {
+            let xs = l.waste_xs(t.waste.len(), t.fan);
+            let mut v: Vec<(i32, i32)> = xs.iter().map(|&x| (x, l.waste.y)).collect();
+            while v.len() < n {
+                v.insert(0, (l.waste.x, l.waste.y));
+            }
+            v[v.len() - n..].to_vec()
+        }
+        Pile::Foundation(i) => vec![(l.foundations[i].x, l.foundations[i].y); n],
+        Pile::Stock => vec![(l.stock.x, l.stock.y); n],
+    }
+}
+
+fn draw_table(frame: &mut Frame, assets: &Assets, app: &App) {
+    felt(frame);
+    let game = app.game();
+    let t = game.table();
+    let l = app.layout();
+    // Stock: a small stack edge shows how thick it is.
+    if t.stock.is_empty() {
+        let mark = if game.can_recycle() {
+            &assets.recycle
+        } else if game.no_pass_left() && !t.waste.is_empty() {
+            &assets.no_pass
+        } else {
+            &assets.empty
+        };
+        frame.blit(mark, l.stock.x, l.stock.y);
+    } else {
+        let layers = (t.stock.len() as i32 - 1).min(24) / 8;
+        for k in (1..=layers).rev() {
+            frame.blit(&assets.back, l.stock.x - k, l.stock.y - k);
+        }
+        frame.blit(&assets.back, l.stock.x, l.stock.y);
+    }
+    // Waste.
+    let hidden = app.hidden_on(Pile::Waste);
+    let xs = l.waste_xs(t.waste.len(), t.fan);
+    let shown = xs.len();
+    let visible = t.waste.len().saturating_sub(hidden);
+    if visible == 0 {
+        frame.blit(&assets.empty, l.waste.x, l.waste.y);
+    }
+    for (k, &x) in xs.iter().enumerate() {
+        let idx = t.waste.len() - shown + k;
+        if idx < visible {
+            frame.blit(assets.face(t.waste[idx]), x, l.waste.y);
+        }
+    }
+    if visible > 0 && visible < t.waste.len() - shown + 1 {
+        // Everything shown is in flight; the card under them stays in the slot.
+        frame.blit(assets.face(t.waste[visible - 1]), l.waste.x, l.waste.y);
+    }
+    // Foundations.
+    let launched = app.cascade.as_ref().map(|c| c.launched.clone());
+    for (i, r) in l.foundations.iter().enumerate() {
+        let gone = app.hidden_on(Pile::Foundation(i)) + launched.as_ref().map_or(0, |v| v[i]);
+        let f = &t.foundations[i];
+        match f.len().checked_sub(gone + 1).map(|k| f[k]) {
+            Some(card) => frame.blit(assets.face(card), r.x, r.y),
+            None => {
+                let suit = foundation_suit(l, i);
+                frame.blit(&assets.empty_foundation[suit], r.x, r.y);
+            }
+        }
+    }
+    // Columns.
+    for (i, col) in t.columns.iter().enumerate() {
+        let rects = l.column_rects(i, col);
+        if rects.is_empty() {
+            frame.blit(&assets.empty_column, l.columns[i].x, l.columns[i].y);
+            continue;
+        }
+        let n = rects.len() - app.hidden_on(Pile::Column(i)).min(rects.len());
+        if n == 0 {
+            frame.blit(&assets.empty_column, l.columns[i].x, l.columns[i].y);
+        }
+        for (k, r) in rects.iter().take(n).enumerate() {
+            let face_up = k >= col.down.len();
+            let card = if face_up {
+                col.up[k - col.down.len()]
+            } else {
+                col.down[k]
+            };
+            let flipping = app.flip.filter(|f| f.column == i && k + 1 == rects.len());
+            match flipping {
+                Some(f) => {
+                    let p = ((app.now() - f.start) as f32 / FLIP_MS as f32).clamp(0.0, 1.0);
+                    let (sprite, w) = if p < 0.5 {
+                        (&assets.back, CARD_W as f32 * (1.0 - 2.0 * p))
+                    } else {
+                        (assets.face(card), CARD_W as f32 * (2.0 * p - 1.0))
+                    };
+                    frame.blit_squeezed(sprite, r.x, r.y, w.round().max(2.0) as i32);
+                }
+                None => frame.blit(card_sprite(assets, card, face_up), r.x, r.y),
+            }
+        }
+    }
+}
+
+/// The suit a foundation place belongs to (its row).
+fn foundation_suit(l: &Layout, place: usize) -> usize {
+    place / (l.foundations.len() / 4)
+}
+
+fn draw_slide(frame: &mut Frame, assets: &Assets, app: &App, s: &Slide) {
+    let to = top_positions(app, s.to, s.cards.len());
+    let p = ((app.now().saturating_sub(s.start)) as f32 / SLIDE_MS as f32).clamp(0.0, 1.0);
+    let e = ease_out(p);
+    for (k, card) in s.cards.iter().enumerate() {
+        let (fx, fy) = s.from[k];
+        let (tx, ty) = to.get(k).copied().unwrap_or((fx, fy));
+        let x = fx as f32 + (tx - fx) as f32 * e;
+        let y = fy as f32 + (ty - fy) as f32 * e;
+        frame.blit(assets.face(*card), x.round() as i32, y.round() as i32);
+    }
+}
+
+fn draw_moving(frame: &mut Frame, assets: &Assets, app: &App) {
+    for r in app.legal_drop_rects() {
+        frame.blit(&assets.card_outline, r.x, r.y);
+        frame.outline(r.inset(1), pal::HIGHLIGHT);
+    }
+    for s in &app.slides {
+        draw_slide(frame, assets, app, s);
+    }
+    if let Some(d) = &app.drag {
+        let r = d.rect();
+        // A soft shadow under the lifted cards.
+        let h = CARD_H + (d.cards.len() as i32 - 1) * UP_STEP as i32;
+        frame.fill(
+            Rect::new(r.x + 3, r.y + 3, CARD_W - 1, h - 1),
+            pal::FELT_SHADOW,
+        );
+        for (k, card) in d.cards.iter().enumerate() {
+            frame.blit(assets.face(*card), r.x, r.y + k as i32 * UP_STEP as i32);
+        }
+    }
+}
+
+fn draw_widget(frame: &mut Frame, w: &Widget) {
+    let fill = if w.selected {
+        pal::BUTTON_ON
+    } else {
+        pal::BUTTON
+    };
+    frame.fill(w.rect, fill);
+    frame.rounded_outline(w.rect, pal::PANEL_EDGE);
+    text_centered(frame, w.rect, &w.label, pal::TEXT);
+}
+
+fn draw_hud(frame: &mut Frame, app: &App) {
+    frame.fill(Rect::new(0, HUD_Y, FB_W, HUD_H), pal::HUD);
+    let s = strings();
+    let g = app.game();
+    for w in app.widgets().iter().filter(|w| w.rect.y >= HUD_Y) {
+        draw_widget(frame, w);
+    }
+    let info = format!(
+        "{} {}   {} {}   {}",
+        s.score,
+        score_text(g.code(), g.score()),
+        s.moves,
+        g.moves(),
+        g.code()
+    );
+    let w = font().width(&info);
+    text(frame, FB_W - 6 - w, HUD_Y + 5, &info, pal::TEXT);
+    if let Some((msg, _)) = &app.status {
+        let w = font().width(msg) + 12;
+        let r = Rect::new((FB_W - w) / 2, HUD_Y - 16, w, 14);
+        frame.fill(r, pal::PANEL);
+        frame.rounded_outline(r, pal::PANEL_EDGE);
+        text_centered(frame, r, msg, pal::TEXT);
+    }
+}
+
+fn draw_panel_frame(frame: &mut Frame, r: Rect, title: &str) {
+    frame.fill(Rect::new(r.x + 3, r.y + 3, r.w, r.h), pal::FELT_SHADOW);
+    frame.fill(r, pal::PANEL);
+    frame.rounded_outline(r, pal::PANEL_EDGE);
+    text(frame, r.x + 10, r.y + 8, title, pal::HIGHLIGHT);
+}
+
+fn draw_window(frame: &mut Frame, app: &App) {
+    let s = strings();
+    let panel = app.panel_rect();
+    match &app.screen {
+        Screen::Table => return,
+        Screen::Won => {}
+        _ => frame.dim(pal::INK, 110),
+    }
+    match &app.screen {
+        Screen::Table => {}
+        Screen::NewGame(form) => {
+            draw_panel_frame(frame, panel, s.new_game);
+            for (i, label) in [s.game, s.draw, s.scoring, s.deal].iter().enumerate() {
+                text(
+                    frame,
+                    panel.x + 12,
+                    panel.y + 28 + i as i32 * 20,
+                    label,
+                    pal::TEXT_DIM,
+                );
+            }
+            let (x, y) = app.code_origin();
+            text(frame, panel.x + 12, y, s.code, pal::TEXT_DIM);
+            if form.random {
+                let code = format!(
+                    "{}-D{}{}-???????",
+                    form.game.spec().prefix,
+                    form.draw.count(),
+                    if form.scoring == crate::engine::Scoring::Vegas {
+                        'V'
+                    } else {
+                        'N'
+                    }
+                );
+                text(frame, x, y, &code, pal::TEXT_DIM);
+            } else {
+                let field = Rect::new(x - 4, y - 3, 110, 13);
+                frame.fill(field, pal::INK);
+                frame.outline(field, pal::PANEL_EDGE);
+                let w = text(frame, x, y, &form.text, pal::TEXT);
+                // The caret blinks: typing works too.
+                if (app.now() / 500).is_multiple_of(2) {
+                    frame.fill(Rect::new(x + w + 1, y - 1, 1, 9), pal::HIGHLIGHT);
+                }
+                let letters = app.letter_rects();
+                if let Some(first) = letters.first() {
+                    text(frame, x, first.y + 3, s.letters, pal::TEXT_DIM);
+                }
+                let deal: Vec<char> = form.text.chars().skip(8).collect();
+                for (i, r) in letters.iter().enumerate() {
+                    frame.fill(*r, pal::INK);
+                    frame.rounded_outline(*r, pal::PANEL_EDGE);
+                    let c = deal.get(i).copied().unwrap_or(' ').to_string();
+                    text_centered(frame, *r, &c, pal::HIGHLIGHT);
+                }
+                text(
+                    frame,
+                    panel.x + 12,
+                    panel.bottom() - 48,
+                    s.code_hint,
+                    pal::TEXT_DIM,
+                );
+            }
+            if let Some(err) = &form.error {
+                text(frame, panel.x + 12, panel.bottom() - 36, err, pal::ERROR);
+            }
+        }
+        Screen::Settings => {
+            draw_panel_frame(frame, panel, s.settings);
+            text(
+                frame,
+                panel.x + 12,
+                panel.y + 44,
+                s.double_click_hint,
+                pal::TEXT_DIM,
+            );
+        }
+        Screen::Help { page } => {
+            let pages = help_pages(app.game().code().game);
+            let title = format!("{}  {} {}/{}", s.help, s.page, page + 1, pages.len());
+            draw_panel_frame(frame, panel, &title);
+            for (i, line) in pages[*page].iter().enumerate() {
+                let colour = if i == 0 { pal::HIGHLIGHT } else { pal::TEXT };
+                text(
+                    frame,
+                    panel.x + 12,
+                    panel.y + 24 + i as i32 * LINE_H,
+                    line,
+                    colour,
+                );
+            }
+        }
+        Screen::Won => {
+            let g = app.game();
+            draw_panel_frame(frame, panel, s.you_won);
+            let score = format!("{}: {}", s.final_score, score_text(g.code(), g.score()));
+            text(frame, panel.x + 12, panel.y + 26, &score, pal::TEXT);
+            text(
+                frame,
+                panel.x + 12,
+                panel.y + 38,
+                &format!("{}: {}", s.moves, g.moves()),
+                pal::TEXT,
+            );
+        }
+    }
+    for w in app.widgets().iter().filter(|w| w.rect.y < HUD_Y) {
+        draw_widget(frame, w);
+    }
+}
+
+/// Draws the whole screen of the app.
+pub fn draw(frame: &mut Frame, assets: &Assets, app: &App) {
+    draw_table(frame, assets, app);
+    if let Some(c) = &app.cascade {
+        draw_stamps(frame, assets, &c.stamps);
+    }
+    draw_moving(frame, assets, app);
+    draw_hud(frame, app);
+    draw_window(frame, app);
+}
+
+fn draw_stamps(frame: &mut Frame, assets: &Assets, stamps: &[(Card, i32, i32)]) {
+    for &(card, x, y) in stamps {
+        frame.blit(assets.face(card), x, y);
+    }
+}
+
+/// Draws frames for the window loop: like `draw`, but while the win cascade runs it keeps the
+/// trail in the frame and adds only the new stamps, as the classic cascade looks.
+pub struct Renderer {
+    pub frame: Frame,
+    pub assets: Assets,
+    stamps_drawn: Option<usize>,
+}
+
+impl Default for Renderer {
+    fn default() -> Self {
+        Renderer::new()
+    }
+}
+
+impl Renderer {
+    pub fn new() -> Renderer {
+        Renderer {
+            frame: Frame::new(FB_W, FB_H),
+            assets: Assets::load(),
+            stamps_drawn: None,
+        }
+    }
+
+    pub fn draw(&mut self, app: &App) {
+        match (&app.screen, &app.cascade) {
+            (Screen::Won, Some(c)) => {
+                let from = match self.stamps_drawn {
+                    Some(n) if n <= c.stamps.len() => n,
+                    _ => {
+                        draw_table(&mut self.frame, &self.assets, app);
+                        0
+                    }
+                };
+                draw_stamps(&mut self.frame, &self.assets, &c.stamps[from..]);
+                self.stamps_drawn = Some(c.stamps.len());
+                draw_hud(&mut self.frame, app);
+                draw_window(&mut self.frame, app);
+            }
+            _ => {
+                self.stamps_drawn = None;
+                draw(&mut self.frame, &self.assets, app);
+            }
+        }
+    }
+}

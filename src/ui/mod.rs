@@ -1,0 +1,6 @@
+//! The windowless half of the game: layout, pointer gestures, screens.
+
+pub mod app;
+pub mod input;
+pub mod layout;
+pub mod strings;
