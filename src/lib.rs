@@ -2,6 +2,7 @@
 //! plays them as text; the UI and the renderer make the game a player sees, without a window.
 
 pub mod engine;
+pub mod platform;
 pub mod render;
 pub mod script;
 pub mod ui;

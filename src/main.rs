@@ -1,8 +1,16 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use solitaire::engine::{Game, GameCode};
+use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
+use macroquad::prelude::*;
+use solitaire::engine::{Draw as DrawMode, GameCode, GameKind, Scoring};
+use solitaire::platform;
+use solitaire::render::scene::Renderer;
 use solitaire::script;
+use solitaire::ui::app::App;
+use solitaire::ui::input::PointerEvent;
+use solitaire::ui::layout::{FB_H, FB_W};
+use solitaire::ui::view::View;
 
 const USAGE: &str = "usage: solitaire [--code CODE] | solitaire script [FILE]";
 
@@ -36,10 +44,133 @@ fn main() -> ExitCode {
 }
 
 fn play(code: Option<GameCode>) -> ExitCode {
-    let code = code.unwrap_or_else(|| GameCode::parse("KL1-D1N-AAAAAAA").expect("valid"));
-    let game = Game::new(code);
-    println!("{}", script::state_json(&game));
+    if let Some(why) = platform::missing_display() {
+        eprintln!("solitaire: {why}");
+        return ExitCode::from(1);
+    }
+    let conf = Conf {
+        window_title: "Solitaire".to_owned(),
+        window_width: FB_W * 2,
+        window_height: FB_H * 2,
+        high_dpi: true,
+        window_resizable: true,
+        ..Default::default()
+    };
+    macroquad::Window::from_config(conf, game_loop(code));
     ExitCode::SUCCESS
+}
+
+/// Raw input of one frame, in physical window pixels.
+#[derive(Default)]
+struct Inputs {
+    events: Vec<Raw>,
+}
+
+enum Raw {
+    Down(f32, f32),
+    Up(f32, f32),
+    Move(f32, f32),
+    Char(char),
+    Key(KeyCode),
+    Cancel,
+}
+
+impl EventHandler for Inputs {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn mouse_motion_event(&mut self, x: f32, y: f32) {
+        self.events.push(Raw::Move(x, y));
+    }
+    fn mouse_button_down_event(&mut self, b: MouseButton, x: f32, y: f32) {
+        if b == MouseButton::Left {
+            self.events.push(Raw::Down(x, y));
+        }
+    }
+    fn mouse_button_up_event(&mut self, b: MouseButton, x: f32, y: f32) {
+        if b == MouseButton::Left {
+            self.events.push(Raw::Up(x, y));
+        }
+    }
+    fn char_event(&mut self, c: char, _: KeyMods, _: bool) {
+        self.events.push(Raw::Char(c));
+    }
+    fn key_down_event(&mut self, k: KeyCode, _: KeyMods, _: bool) {
+        self.events.push(Raw::Key(k));
+    }
+    fn window_minimized_event(&mut self) {
+        self.events.push(Raw::Cancel);
+    }
+}
+
+async fn game_loop(code: Option<GameCode>) {
+    let start = platform::now_ms();
+    let code = code.unwrap_or_else(|| {
+        App::random_code(start, GameKind::Klondike, DrawMode::One, Scoring::Normal)
+    });
+    let mut app = App::new(code, start.rotate_left(17));
+    let mut renderer = Renderer::new();
+    let texture = Texture2D::from_rgba8(FB_W as u16, FB_H as u16, &renderer.frame.bytes);
+    texture.set_filter(FilterMode::Nearest);
+    let subscriber = macroquad::input::utils::register_input_subscriber();
+    let mut inputs = Inputs::default();
+    loop {
+        let t = platform::now_ms().saturating_sub(start);
+        let dpi = screen_dpi_scale();
+        let view = View::new(screen_width() * dpi, screen_height() * dpi);
+        macroquad::input::utils::repeat_all_miniquad_input(&mut inputs, subscriber);
+        let mut saw_up = false;
+        for raw in inputs.events.drain(..) {
+            match raw {
+                Raw::Down(x, y) => {
+                    let (x, y) = view.to_frame(x, y);
+                    app.pointer(PointerEvent::Down { x, y, t });
+                }
+                Raw::Move(x, y) => {
+                    let (x, y) = view.to_frame(x, y);
+                    app.pointer(PointerEvent::Move { x, y, t });
+                }
+                Raw::Up(x, y) => {
+                    saw_up = true;
+                    let (x, y) = view.to_frame(x, y);
+                    app.pointer(PointerEvent::Up { x, y, t });
+                }
+                Raw::Char(c) => app.key_char(c),
+                Raw::Key(KeyCode::Backspace) => app.key_backspace(),
+                Raw::Key(KeyCode::Enter | KeyCode::KpEnter) => app.key_enter(),
+                Raw::Key(KeyCode::Escape) => app.key_escape(),
+                Raw::Key(_) => {}
+                Raw::Cancel => app.pointer(PointerEvent::Cancel),
+            }
+        }
+        // The pointer left the window with the button down: the button counts as released
+        // there, outside any pile, so a drag puts its cards back.
+        if app.pointer_is_down()
+            && !saw_up
+            && !is_mouse_button_down(macroquad::input::MouseButton::Left)
+        {
+            app.pointer(PointerEvent::Cancel);
+        }
+        app.tick(t);
+        if app.take_dirty() {
+            renderer.draw(&app);
+            texture.update_from_bytes(FB_W as u32, FB_H as u32, &renderer.frame.bytes);
+        }
+        clear_background(Color::from_rgba(8, 14, 10, 255));
+        draw_texture_ex(
+            &texture,
+            view.x / dpi,
+            view.y / dpi,
+            WHITE,
+            DrawTextureParams {
+                dest_size: Some(vec2(
+                    FB_W as f32 * view.scale / dpi,
+                    FB_H as f32 * view.scale / dpi,
+                )),
+                ..Default::default()
+            },
+        );
+        next_frame().await;
+    }
 }
 
 fn run_script(args: &[String]) -> ExitCode {

@@ -189,7 +189,7 @@ impl fmt::Display for Refusal {
             }
             Refusal::DoesNotFit { card, onto } => write!(
                 f,
-                "{card} does not go on {onto}: it needs the opposite colour, one rank lower"
+                "{card} does not go on {onto}: a card goes on the opposite colour, one rank higher"
             ),
             Refusal::NoFoundationTakes(c) => write!(f, "no foundation takes {c} now"),
             Refusal::OneCardToFoundation => {

@@ -255,9 +255,14 @@ impl App {
     /// An app playing `code`. `entropy` (from the clock, handed in by the platform layer) picks
     /// the random deals of later new games.
     pub fn new(code: GameCode, entropy: u64) -> App {
+        App::with_game(Game::new(code), entropy)
+    }
+
+    /// An app around a game already under way (a built table in tests, a restored game).
+    pub fn with_game(game: Game, entropy: u64) -> App {
         App {
-            game: Game::new(code),
-            layout: Layout::new(code.game),
+            layout: Layout::new(game.code().game),
+            game,
             settings: Settings::default(),
             screen: Screen::Table,
             pointer: Pointer::new(),
@@ -376,6 +381,11 @@ impl App {
         for g in self.pointer.handle(ev) {
             self.gesture(g);
         }
+    }
+
+    /// Whether the pointer's button is down (a press, or a drag under way).
+    pub fn pointer_is_down(&self) -> bool {
+        self.pointer.is_down()
     }
 
     pub fn is_dragging(&self) -> bool {

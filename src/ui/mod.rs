@@ -4,3 +4,4 @@ pub mod app;
 pub mod input;
 pub mod layout;
 pub mod strings;
+pub mod view;

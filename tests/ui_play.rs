@@ -1,0 +1,439 @@
+//! Playing through the UI layer without a window: pointer events at framebuffer pixels, as a
+//! player's mouse would send them (SPEC.md §3).
+
+mod common;
+
+use common::built_game;
+use solitaire::engine::{Card, Game, GameCode, Pile};
+use solitaire::render::frame::Rect;
+use solitaire::ui::app::{App, Screen, UiAction};
+use solitaire::ui::input::PointerEvent::{self, Cancel, Down, Move, Up};
+use solitaire::ui::layout::{FB_H, FB_W};
+
+/// A test mouse with its own clock.
+struct Mouse {
+    t: u64,
+}
+
+impl Mouse {
+    fn new() -> Mouse {
+        Mouse { t: 1000 }
+    }
+
+    fn send(&mut self, app: &mut App, ev: PointerEvent) {
+        app.pointer(ev);
+    }
+
+    fn click(&mut self, (x, y): (i32, i32), app: &mut App) {
+        self.t += 1000; // far from any earlier click
+        let t = self.t;
+        self.send(app, Down { x, y, t });
+        self.send(app, Up { x, y, t: t + 60 });
+    }
+
+    fn double_click(&mut self, (x, y): (i32, i32), app: &mut App) {
+        self.click((x, y), app);
+        let t = self.t + 180;
+        self.send(app, Down { x, y, t });
+        self.send(app, Up { x, y, t: t + 50 });
+        self.t = t + 50;
+    }
+
+    /// Press at `from`, move in steps to `to`, and release there.
+    fn drag(&mut self, from: (i32, i32), to: (i32, i32), app: &mut App) {
+        self.drag_without_release(from, to, app);
+        self.t += 16;
+        self.send(
+            app,
+            Up {
+                x: to.0,
+                y: to.1,
+                t: self.t,
+            },
+        );
+    }
+
+    fn drag_without_release(&mut self, from: (i32, i32), to: (i32, i32), app: &mut App) {
+        self.t += 1000;
+        self.send(
+            app,
+            Down {
+                x: from.0,
+                y: from.1,
+                t: self.t,
+            },
+        );
+        for k in 1..=8 {
+            self.t += 16;
+            let x = from.0 + (to.0 - from.0) * k / 8;
+            let y = from.1 + (to.1 - from.1) * k / 8;
+            self.send(app, Move { x, y, t: self.t });
+        }
+    }
+}
+
+/// A point inside the visible strip of a card (its corner), never under another card.
+fn on_card(app: &App, pile: Pile, depth: usize) -> (i32, i32) {
+    let r = app.layout().card_rect(app.game().table(), pile, depth);
+    (r.x + 6, r.y + 5)
+}
+
+fn center(r: Rect) -> (i32, i32) {
+    r.center()
+}
+
+fn app_for(game: Game) -> App {
+    App::with_game(game, 7)
+}
+
+fn names(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn click_on_the_stock_draws() {
+    let mut app = App::new(GameCode::parse("KL1-D3N-AAAAAAA").unwrap(), 1);
+    let mut m = Mouse::new();
+    m.click(center(app.layout().stock), &mut app);
+    assert_eq!(app.game().table().waste.len(), 3);
+    assert_eq!(app.game().moves(), 1);
+    // Three quick clicks on the stock are three draws, not a double-click.
+    let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
+    let p = center(app.layout().stock);
+    for k in 0..3 {
+        let t = 5000 + k * 120;
+        app.pointer(Down { x: p.0, y: p.1, t });
+        app.pointer(Up {
+            x: p.0,
+            y: p.1,
+            t: t + 40,
+        });
+    }
+    assert_eq!(app.game().table().waste.len(), 3);
+}
+
+#[test]
+fn click_on_a_card_a_foundation_takes_sends_it_there() {
+    // KL1-D1N-AAAAAAA: the AC lies face up on t6.
+    let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
+    let mut m = Mouse::new();
+    m.click(on_card(&app, Pile::Column(5), 1), &mut app);
+    assert_eq!(names(&app.game().table().foundations[3]), "AC");
+    assert_eq!(app.game().score(), 15);
+    // A click on a card no foundation takes does nothing.
+    m.click(on_card(&app, Pile::Column(0), 1), &mut app);
+    assert_eq!(app.game().moves(), 1);
+}
+
+#[test]
+fn double_click_picks_the_longest_column() {
+    // 7H fits on t2 (8S, 2 cards) and on t4 (8C, with 3 face-down cards under it).
+    let game = built_game(
+        "KL1-D1N-AAAAAAA",
+        &[("", "7H"), ("", "9D 8S"), ("", "KD"), ("2C 3C 4C", "8C")],
+        "",
+        "",
+        &[],
+    );
+    let mut app = app_for(game);
+    let mut m = Mouse::new();
+    m.double_click(on_card(&app, Pile::Column(0), 1), &mut app);
+    assert_eq!(names(&app.game().table().columns[3].up), "8C 7H");
+    assert_eq!(app.game().moves(), 1);
+}
+
+#[test]
+fn double_click_after_a_click_that_moved_the_card_does_nothing_more() {
+    let game = built_game(
+        "KL1-D1N-AAAAAAA",
+        &[("", "3D 2S AH"), ("", "3H")],
+        "",
+        "",
+        &[],
+    );
+    let mut app = app_for(game);
+    let mut m = Mouse::new();
+    m.double_click(on_card(&app, Pile::Column(0), 1), &mut app);
+    // The AH went up on the first click; the 2S now under the pointer stays.
+    assert_eq!(names(&app.game().table().foundations[1]), "AH");
+    assert_eq!(names(&app.game().table().columns[0].up), "3D 2S");
+    assert_eq!(app.game().moves(), 1);
+}
+
+#[test]
+fn double_click_setting_off_is_a_click() {
+    let game = built_game("KL1-D1N-AAAAAAA", &[("", "7H"), ("", "9D 8S")], "", "", &[]);
+    let mut app = app_for(game);
+    app.ui_action(UiAction::Settings);
+    let toggle = app
+        .widgets()
+        .into_iter()
+        .find(|w| w.action == UiAction::ToggleDoubleClick)
+        .unwrap();
+    let mut m = Mouse::new();
+    m.click(center(toggle.rect), &mut app);
+    assert!(!app.settings.double_click);
+    app.ui_action(UiAction::Cancel);
+    m.double_click(on_card(&app, Pile::Column(0), 1), &mut app);
+    assert_eq!(app.game().moves(), 0);
+}
+
+#[test]
+fn drag_a_run_onto_a_column() {
+    let game = built_game(
+        "KL1-D1N-AAAAAAA",
+        &[("4C", "9H 8S 7D"), ("", "TC")],
+        "",
+        "",
+        &[],
+    );
+    let mut app = app_for(game);
+    let mut m = Mouse::new();
+    let from = on_card(&app, Pile::Column(0), 3);
+    let to = center(
+        app.layout()
+            .card_rect(app.game().table(), Pile::Column(1), 1),
+    );
+    m.drag(from, (to.0, to.1 + 10), &mut app);
+    let t = app.game().table();
+    assert_eq!(names(&t.columns[1].up), "TC 9H 8S 7D");
+    assert_eq!(names(&t.columns[0].up), "4C");
+    assert!(app.drag.is_none());
+}
+
+#[test]
+fn drop_anywhere_on_the_foundation_area() {
+    // Double: a 2S dropped over the clubs row still finds the first spades place.
+    let game = built_game("DS1-D1N-AAAAAAA", &[("", "2S")], "", "", &["AS"]);
+    let mut app = app_for(game);
+    let mut m = Mouse::new();
+    let clubs = center(app.layout().foundations[7]);
+    m.drag(on_card(&app, Pile::Column(0), 1), clubs, &mut app);
+    assert_eq!(names(&app.game().table().foundations[0]), "AS 2S");
+    // In Klondike, over the clubs place: the AH finds the hearts place.
+    let game = built_game("KL1-D1N-AAAAAAA", &[("", "AH")], "", "", &[]);
+    let mut app = app_for(game);
+    let clubs = center(app.layout().foundations[3]);
+    m.drag(on_card(&app, Pile::Column(0), 1), clubs, &mut app);
+    assert_eq!(names(&app.game().table().foundations[1]), "AH");
+}
+
+#[test]
+fn an_illegal_drop_puts_the_cards_back() {
+    let game = built_game("KL1-D1N-AAAAAAA", &[("", "9H"), ("", "TH")], "", "", &[]);
+    let mut app = app_for(game);
+    let before = app.game().table().clone();
+    let mut m = Mouse::new();
+    let to = center(
+        app.layout()
+            .card_rect(app.game().table(), Pile::Column(1), 1),
+    );
+    m.drag(on_card(&app, Pile::Column(0), 1), to, &mut app);
+    assert_eq!(app.game().table(), &before);
+    assert_eq!(app.game().moves(), 0);
+    assert!(app.drag.is_none());
+    // The cards slide home, and the status line says why.
+    assert_eq!(app.slides.len(), 1);
+    assert_eq!(app.slides[0].to, Pile::Column(0));
+    assert!(
+        app.status
+            .as_ref()
+            .unwrap()
+            .0
+            .contains("9H does not go on TH")
+    );
+}
+
+#[test]
+fn a_release_outside_the_window_puts_the_cards_back() {
+    let game = built_game("KL1-D1N-AAAAAAA", &[("", "9H"), ("", "TS")], "", "", &[]);
+    let mut app = app_for(game);
+    let before = app.game().table().clone();
+    let mut m = Mouse::new();
+    // Released beyond the framebuffer's edge: no pile is there.
+    m.drag(
+        on_card(&app, Pile::Column(0), 1),
+        (FB_W + 40, FB_H + 30),
+        &mut app,
+    );
+    assert_eq!(app.game().table(), &before);
+    assert!(app.drag.is_none());
+    // The pointer leaving the window (or focus lost) mid-drag cancels it too.
+    m.drag_without_release(on_card(&app, Pile::Column(0), 1), (300, 200), &mut app);
+    assert!(app.drag.is_some());
+    app.pointer(Cancel);
+    assert!(app.drag.is_none());
+    assert_eq!(app.game().table(), &before);
+}
+
+#[test]
+fn a_queen_dropped_on_an_empty_column_is_refused() {
+    let game = built_game("KL1-D1N-AAAAAAA", &[("5C", "QH"), ("", "")], "", "", &[]);
+    let mut app = app_for(game);
+    let before = app.game().table().clone();
+    let mut m = Mouse::new();
+    let empty = center(app.layout().columns[1]);
+    m.drag(on_card(&app, Pile::Column(0), 1), empty, &mut app);
+    assert_eq!(app.game().table(), &before);
+    assert!(app.status.as_ref().unwrap().0.contains("only a King"));
+}
+
+#[test]
+fn legal_places_are_outlined_while_dragging() {
+    let game = built_game(
+        "KL1-D1N-AAAAAAA",
+        &[("", "KH"), ("", ""), ("", "9C"), ("", "")],
+        "",
+        "",
+        &[],
+    );
+    let mut app = app_for(game);
+    let mut m = Mouse::new();
+    m.drag_without_release(on_card(&app, Pile::Column(0), 1), (300, 250), &mut app);
+    let l = app.layout().clone();
+    // Every empty column takes the King; the 9C does not, nor does a foundation.
+    let empty: Vec<Rect> = [1, 3, 4, 5, 6].iter().map(|&i| l.columns[i]).collect();
+    assert_eq!(app.legal_drop_rects(), empty);
+}
+
+#[test]
+fn new_game_window_driven_by_clicks_alone_starts_the_chosen_code() {
+    let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
+    let mut m = Mouse::new();
+    let click_widget = |app: &mut App, m: &mut Mouse, action: UiAction| {
+        let w = app
+            .widgets()
+            .into_iter()
+            .find(|w| w.action == action)
+            .unwrap_or_else(|| panic!("no button for {action:?}"));
+        m.click(center(w.rect), app);
+    };
+    click_widget(&mut app, &mut m, UiAction::NewGame);
+    assert!(matches!(app.screen, Screen::NewGame(_)));
+    click_widget(
+        &mut app,
+        &mut m,
+        UiAction::SetGame(solitaire::engine::GameKind::Double),
+    );
+    click_widget(
+        &mut app,
+        &mut m,
+        UiAction::SetDraw(solitaire::engine::Draw::Three),
+    );
+    click_widget(
+        &mut app,
+        &mut m,
+        UiAction::SetScoring(solitaire::engine::Scoring::Vegas),
+    );
+    click_widget(&mut app, &mut m, UiAction::SetRandom(false));
+    // Deal letters: AAAAAAA → ZAAAAAC with the arrows (up twice on the last, down on the first).
+    click_widget(&mut app, &mut m, UiAction::LetterUp(6));
+    click_widget(&mut app, &mut m, UiAction::LetterUp(6));
+    click_widget(&mut app, &mut m, UiAction::LetterDown(0));
+    click_widget(&mut app, &mut m, UiAction::Start);
+    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(app.game().code().to_string(), "DS1-D3V-ZAAAAAC");
+    assert_eq!(app.game().score_text(), "-$104");
+    assert_eq!(app.game().table().columns.len(), 9);
+}
+
+#[test]
+fn an_invalid_typed_code_says_what_is_wrong_and_keeps_the_game() {
+    let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAB").unwrap(), 1);
+    let mut m = Mouse::new();
+    m.click(center(app.layout().stock), &mut app);
+    app.ui_action(UiAction::NewGame);
+    for _ in 0..30 {
+        app.key_backspace();
+    }
+    for c in "kl1-d2n-abc".chars() {
+        app.key_char(c);
+    }
+    app.key_enter();
+    let Screen::NewGame(form) = &app.screen else {
+        panic!("the window should stay open");
+    };
+    assert!(form.error.as_deref().unwrap().contains("D2"));
+    assert_eq!(app.game().code().to_string(), "KL1-D1N-AAAAAAB");
+    assert_eq!(app.game().moves(), 1);
+    // Cancel goes back to the same game.
+    app.key_escape();
+    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(app.game().moves(), 1);
+}
+
+#[test]
+fn undo_through_its_button() {
+    let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
+    let mut m = Mouse::new();
+    let start = app.game().table().clone();
+    m.click(center(app.layout().stock), &mut app);
+    m.click(on_card(&app, Pile::Column(5), 1), &mut app);
+    let undo = app
+        .widgets()
+        .into_iter()
+        .find(|w| w.action == UiAction::Undo)
+        .unwrap();
+    m.click(center(undo.rect), &mut app);
+    m.click(center(undo.rect), &mut app);
+    assert_eq!(app.game().table(), &start);
+    assert_eq!(app.game().moves(), 2);
+    m.click(center(undo.rect), &mut app);
+    assert!(app.status.is_some(), "nothing to undo is said");
+}
+
+#[test]
+fn a_new_press_finishes_running_animations_at_once() {
+    let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
+    let p = center(app.layout().stock);
+    app.pointer(Down {
+        x: p.0,
+        y: p.1,
+        t: 100,
+    });
+    app.pointer(Up {
+        x: p.0,
+        y: p.1,
+        t: 130,
+    });
+    assert_eq!(app.slides.len(), 1);
+    app.pointer(Down { x: 5, y: 5, t: 140 });
+    assert!(app.slides.is_empty());
+}
+
+#[test]
+fn winning_shows_the_win_screen_with_score_and_moves() {
+    let full = |s: &str| {
+        "A 2 3 4 5 6 7 8 9 T J Q K"
+            .split(' ')
+            .map(|r| format!("{r}{s}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let clubs = full("C").replace(" KC", "");
+    let game = built_game(
+        "KL1-D1N-AAAAAAA",
+        &[("", "KC")],
+        "",
+        "",
+        &[&full("S"), &full("H"), &full("D"), &clubs],
+    );
+    let mut app = app_for(game);
+    let mut m = Mouse::new();
+    m.click(on_card(&app, Pile::Column(0), 1), &mut app);
+    assert_eq!(app.screen, Screen::Won);
+    assert!(app.cascade.is_some());
+    let actions: Vec<UiAction> = app.widgets().iter().map(|w| w.action).collect();
+    assert!(actions.contains(&UiAction::NewGame) && actions.contains(&UiAction::Replay));
+    // The cascade runs by itself over time.
+    app.tick(m.t + 3000);
+    assert!(!app.cascade.as_ref().unwrap().stamps.is_empty());
+    // Replay deals the same code again.
+    app.ui_action(UiAction::Replay);
+    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(app.game().code().to_string(), "KL1-D1N-AAAAAAA");
+}
