@@ -1,0 +1,237 @@
+//! Screenshots from the headless renderer, for both games: the start, mid-game with long
+//! columns, the draw-3 fan, a drag in flight, the New Game window, Help and the win cascade.
+//!
+//! The PNGs live in `docs/screenshots/` (the README shows them) with their hashes in
+//! `tests/golden/screens.txt`. This test fails when the renderer's output changes; after a
+//! deliberate change to the look, run `UPDATE_SCREENSHOTS=1 cargo test --test screenshots`
+//! and look at the new pictures before committing them.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{built_game, greedy_win};
+use solitaire::engine::{Action, Game, GameCode, Pile, Source};
+use solitaire::render::frame::Frame;
+use solitaire::render::png;
+use solitaire::render::scene::Renderer;
+use solitaire::ui::app::{App, UiAction};
+use solitaire::ui::input::PointerEvent::{Down, Move, Up};
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn click(app: &mut App, (x, y): (i32, i32), t: u64) {
+    app.pointer(Down { x, y, t });
+    app.pointer(Up { x, y, t: t + 50 });
+}
+
+/// Plays the first `n` actions of a greedy win of `code`.
+fn played(code: &str, n: usize) -> Game {
+    let code = GameCode::parse(code).unwrap();
+    let line = greedy_win(code, 5000).expect("a won deal");
+    let mut g = Game::new(code);
+    for a in line.into_iter().take(n) {
+        g.apply(a).unwrap();
+    }
+    g
+}
+
+/// Every scene: a name and the app showing it (time stands still, so frames are exact).
+fn scenes() -> Vec<(&'static str, App)> {
+    let mut out = vec![
+        // The start of both games.
+        (
+            "klondike-start",
+            App::new(GameCode::parse("KL1-D1N-AAAAAAG").unwrap(), 1),
+        ),
+        (
+            "double-start",
+            App::new(GameCode::parse("DS1-D1N-AAAAAAB").unwrap(), 1),
+        ),
+        // Mid-game, from real play.
+        (
+            "klondike-mid-game",
+            App::with_game(played("KL1-D1N-AAAAAAA", 60), 1),
+        ),
+        (
+            "double-mid-game",
+            App::with_game(played("DS1-D1N-AAAAAAC", 140), 1),
+        ),
+    ];
+    // Double with the longest columns a game can have: 8 face-down cards under K..A.
+    let run = "KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H AS";
+    let game = built_game(
+        "DS1-D3N-AAAAAAA",
+        &[
+            ("", "KH QS JH TS 9H 8S 7H"),
+            ("2C", "9D"),
+            ("2C 3C", "KD QC JD TC 9D 8C"),
+            ("2C 3C 4C", "6D"),
+            ("2C 3C 4C 5C", "KC QD JC TD 9C 8D 7C 6D 5C"),
+            ("2C 3C 4C 5C 6C", "7D"),
+            ("2C 3C 4C 5C 6C 7C", "QH"),
+            ("2C 3C 4C 5C 6C 7C 8C", "JS TH 9S 8H 7S"),
+            ("2C 3C 4C 5C 6C 7C 8C 9D", run),
+        ],
+        "3D 4D 5D",
+        "AD 2D 7S 8H JC",
+        &["", "", "AH", "", "", "", "AC"],
+    );
+    let mut app = App::with_game(game, 1);
+    app.settings.double_click = true;
+    out.push(("double-long-columns", app));
+    // The draw-3 fan.
+    let mut app = App::new(GameCode::parse("KL1-D3V-AAAAAAG").unwrap(), 1);
+    let stock = app.layout().stock.center();
+    click(&mut app, stock, 100);
+    click(&mut app, stock, 1000);
+    app.tick(5000);
+    out.push(("klondike-draw-3-fan", app));
+    // A drag in flight: the longest run that can go somewhere, lifted, its places outlined.
+    let mut app = App::with_game(played("KL1-D1N-AAAAAAA", 40), 1);
+    let (from, count) = app
+        .game()
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move {
+                from: Source::Column { index, count },
+                ..
+            } => Some((Pile::Column(index), count)),
+            _ => None,
+        })
+        .max_by_key(|&(_, count)| count)
+        .expect("a column move");
+    let r = app.layout().card_rect(app.game().table(), from, count);
+    app.pointer(Down {
+        x: r.x + 8,
+        y: r.y + 4,
+        t: 100,
+    });
+    app.pointer(Move {
+        x: r.x + 20,
+        y: r.y + 20,
+        t: 116,
+    });
+    app.pointer(Move {
+        x: 300,
+        y: 200,
+        t: 132,
+    });
+    out.push(("klondike-drag", app));
+    // The New Game window, with a code being set.
+    let mut app = App::new(GameCode::parse("DS1-D3V-AAAAAAB").unwrap(), 1);
+    app.ui_action(UiAction::NewGame);
+    app.ui_action(UiAction::SetRandom(false));
+    app.ui_action(UiAction::LetterUp(6));
+    app.tick(600); // the caret is in its "off" phase: stable
+    out.push(("new-game-window", app));
+    // Help, first page, in Double.
+    let mut app = App::new(GameCode::parse("DS1-D1N-AAAAAAA").unwrap(), 1);
+    app.ui_action(UiAction::Help);
+    app.ui_action(UiAction::NextPage);
+    app.ui_action(UiAction::NextPage);
+    app.ui_action(UiAction::NextPage);
+    out.push(("double-help-scoring", app));
+    // A won game: the cascade under way.
+    for (name, code) in [
+        ("klondike-won", "KL1-D1V-AAAAABE"),
+        ("double-won", "DS1-D1N-AAAAAAB"),
+    ] {
+        let code = GameCode::parse(code).unwrap();
+        let line = greedy_win(code, 5000).unwrap();
+        let mut g = Game::new(code);
+        for &a in &line[..line.len() - 1] {
+            g.apply(a).unwrap();
+        }
+        let mut app = App::with_game(g, 1);
+        // The last card goes up by a click.
+        let last = *line.last().unwrap();
+        let pile = match last {
+            solitaire::engine::Action::Move { from, .. } => from.pile(),
+            _ => unreachable!("a game is won by a move"),
+        };
+        let r = app.layout().card_rect(app.game().table(), pile, 1);
+        click(&mut app, (r.x + 6, r.y + 5), 100);
+        app.tick(4000);
+        out.push((name, app));
+    }
+    out
+}
+
+fn render(app: &App) -> Frame {
+    let mut r = Renderer::new();
+    r.draw(app);
+    r.frame
+}
+
+#[test]
+fn screenshots_are_stable() {
+    let update = std::env::var_os("UPDATE_SCREENSHOTS").is_some();
+    let dir = root().join("docs/screenshots");
+    let golden_path = root().join("tests/golden/screens.txt");
+    let golden = std::fs::read_to_string(&golden_path).unwrap_or_default();
+    let look = root().join("target/screenshots");
+    std::fs::create_dir_all(&look).unwrap();
+    let mut lines = Vec::new();
+    let mut changed = Vec::new();
+    for (name, app) in scenes() {
+        let frame = render(&app);
+        let hash = format!("{:016x}", fnv1a(&frame.bytes));
+        let png_bytes = png::encode(&png::scaled(&frame, 2));
+        std::fs::write(look.join(format!("{name}.png")), &png_bytes).unwrap();
+        let line = format!("{name} {hash}");
+        if update {
+            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::write(dir.join(format!("{name}.png")), &png_bytes).unwrap();
+        } else {
+            if !golden.lines().any(|l| l == line) {
+                changed.push(line.clone());
+            }
+            let committed = std::fs::read(dir.join(format!("{name}.png"))).unwrap_or_default();
+            if committed != png_bytes {
+                changed.push(format!(
+                    "{name}: docs/screenshots/{name}.png is out of date"
+                ));
+            }
+        }
+        lines.push(line);
+    }
+    if update {
+        std::fs::create_dir_all(golden_path.parent().unwrap()).unwrap();
+        std::fs::write(&golden_path, lines.join("\n") + "\n").unwrap();
+    }
+    assert!(
+        changed.is_empty(),
+        "the renderer's output changed:\n{}\nnew pictures are in target/screenshots; if the change \
+         is meant, run UPDATE_SCREENSHOTS=1 cargo test --test screenshots",
+        changed.join("\n")
+    );
+}
+
+#[test]
+fn every_scene_draws_inside_the_framebuffer_and_differs() {
+    let frames: Vec<u64> = scenes()
+        .iter()
+        .map(|(_, a)| fnv1a(&render(a).bytes))
+        .collect();
+    let mut unique = frames.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        frames.len(),
+        "two scenes drew the same picture"
+    );
+}
