@@ -244,7 +244,7 @@ fn an_illegal_drop_puts_the_cards_back() {
             .as_ref()
             .unwrap()
             .0
-            .contains("9H does not go on TH")
+            .contains("9♥ does not go on 10♥")
     );
 }
 

@@ -805,7 +805,7 @@ impl App {
         match result {
             Ok(outcome) => self.after(Ok(outcome), from),
             Err(refusal) => {
-                self.set_status(refusal.to_string());
+                self.set_status(super::strings::refusal_text(&refusal));
                 self.return_cards(&d, from);
             }
         }

@@ -175,3 +175,38 @@ pub fn help_pages(kind: GameKind) -> Vec<Vec<&'static str>> {
     });
     pages
 }
+
+/// A card as the screens write it: `Q♠`, `10♥`.
+pub fn card_name(c: crate::engine::Card) -> String {
+    let rank = [
+        "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+    ][usize::from(c.rank() - 1)];
+    let suit = ['♠', '♥', '♦', '♣'][c.suit().index()];
+    format!("{rank}{suit}")
+}
+
+/// Why the rules refused a move, as the status line says it.
+pub fn refusal_text(r: &crate::engine::Refusal) -> String {
+    use crate::engine::Refusal as R;
+    match r {
+        R::EmptyColumnTakesOnlyKing(c) => {
+            format!("An empty column takes only a King, not {}.", card_name(*c))
+        }
+        R::DoesNotFit { card, onto } => format!(
+            "{} does not go on {}: opposite colour, one rank lower.",
+            card_name(*card),
+            card_name(*onto)
+        ),
+        R::NoFoundationTakes(c) => format!("No foundation takes {} now.", card_name(*c)),
+        R::OneCardToFoundation => "Foundations take one card at a time.".into(),
+        R::NoPassLeft => "Vegas: the stock is gone through once only.".into(),
+        R::NoPlaceOnTable(c) => format!("No place on the table takes {}.", card_name(*c)),
+        other => {
+            let mut s = other.to_string();
+            if let Some(first) = s.get(..1) {
+                s.replace_range(..1, &first.to_ascii_uppercase());
+            }
+            s + "."
+        }
+    }
+}
