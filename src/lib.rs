@@ -5,4 +5,5 @@ pub mod engine;
 pub mod platform;
 pub mod render;
 pub mod script;
+pub mod tools;
 pub mod ui;

@@ -12,12 +12,17 @@ use solitaire::ui::input::PointerEvent;
 use solitaire::ui::layout::{FB_H, FB_W};
 use solitaire::ui::view::View;
 
-const USAGE: &str = "usage: solitaire [--code CODE] | solitaire script [FILE]";
+const USAGE: &str = "usage: solitaire [--code CODE]
+       solitaire script [FILE]          play without a window, one JSON line per command
+       solitaire render OUT.png [SCALE] draw the table a script (on stdin) ends with (- : stdout)
+       solitaire layout                 where the piles of that table lie, as JSON";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("script") => run_script(&args[1..]),
+        Some("render") => render(&args[1..]),
+        Some("layout") => layout(&args[1..]),
         Some("--help" | "-h") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -104,10 +109,22 @@ impl EventHandler for Inputs {
 
 async fn game_loop(code: Option<GameCode>) {
     let start = platform::now_ms();
+    // On the web, a link may carry a code: `?code=KL1-D3V-ABCDEFG`.
+    let (code, problem) = match (code, platform::query_code()) {
+        (Some(code), _) => (Some(code), None),
+        (None, Some(text)) => match GameCode::parse(&text) {
+            Ok(code) => (Some(code), None),
+            Err(e) => (None, Some(e)),
+        },
+        (None, None) => (None, None),
+    };
     let code = code.unwrap_or_else(|| {
         App::random_code(start, GameKind::Klondike, DrawMode::One, Scoring::Normal)
     });
     let mut app = App::new(code, start.rotate_left(17));
+    if let Some(e) = problem {
+        app.notify(format!("The link's game code: {e}. Here is a random deal."));
+    }
     let mut renderer = Renderer::new();
     let texture = Texture2D::from_rgba8(FB_W as u16, FB_H as u16, &renderer.frame.bytes);
     texture.set_filter(FilterMode::Nearest);
@@ -170,6 +187,72 @@ async fn game_loop(code: Option<GameCode>) {
             },
         );
         next_frame().await;
+    }
+}
+
+fn script_from_stdin() -> Result<solitaire::engine::Game, String> {
+    let mut input = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut input)
+        .map_err(|e| format!("cannot read standard input: {e}"))?;
+    solitaire::tools::play_script(&input)
+}
+
+fn render(args: &[String]) -> ExitCode {
+    let (out, scale) = match args {
+        [out] => (out, Ok(1)),
+        [out, k] => (
+            out,
+            k.parse::<i32>()
+                .map_err(|_| ())
+                .and_then(|k| if (1..=8).contains(&k) { Ok(k) } else { Err(()) }),
+        ),
+        _ => {
+            eprintln!("solitaire: render takes OUT.png and an optional SCALE\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let Ok(scale) = scale else {
+        eprintln!("solitaire: SCALE is a whole number from 1 to 8");
+        return ExitCode::from(2);
+    };
+    let game = match script_from_stdin() {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("solitaire: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let frame = solitaire::tools::render_game(&game);
+    let frame = solitaire::render::png::scaled(&frame, scale);
+    let written = if out == "-" {
+        std::io::stdout().write_all(&solitaire::render::png::encode(&frame))
+    } else {
+        solitaire::render::png::write(&frame, std::path::Path::new(out))
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("solitaire: cannot write {out}: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn layout(args: &[String]) -> ExitCode {
+    if !args.is_empty() {
+        eprintln!("solitaire: layout takes no arguments (the script comes on stdin)\n{USAGE}");
+        return ExitCode::from(2);
+    }
+    match script_from_stdin() {
+        Ok(g) => {
+            println!("{}", solitaire::tools::layout_json(&g));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("solitaire: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 

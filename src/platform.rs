@@ -1,4 +1,5 @@
-//! The few things that differ between native and web: the clock and the display check.
+//! The few things that differ between native and web: the clock, the display check, and the
+//! page address on the web.
 
 /// Milliseconds since some fixed moment (the wall clock; native and web alike).
 pub fn now_ms() -> u64 {
@@ -15,4 +16,42 @@ pub fn missing_display() -> Option<&'static str> {
         }
     }
     None
+}
+
+#[cfg(target_arch = "wasm32")]
+mod web {
+    // Provided by web/solitaire.js.
+    unsafe extern "C" {
+        fn solitaire_query_len() -> u32;
+        fn solitaire_query_copy(ptr: *mut u8, len: u32);
+    }
+
+    /// The loader asks for this to check the plugin's version.
+    #[unsafe(no_mangle)]
+    pub extern "C" fn solitaire_crate_version() -> u32 {
+        1
+    }
+
+    pub fn query_code() -> Option<String> {
+        // SAFETY: the JS side writes at most `len` bytes into the buffer it is handed.
+        let len = unsafe { solitaire_query_len() };
+        if len == 0 {
+            return None;
+        }
+        let mut buf = vec![0u8; len as usize];
+        unsafe { solitaire_query_copy(buf.as_mut_ptr(), len) };
+        Some(String::from_utf8_lossy(&buf).into_owned())
+    }
+}
+
+/// The `?code=` of the page address (web), or nothing (native: the command line says it).
+pub fn query_code() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web::query_code()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
 }

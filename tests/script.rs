@@ -277,3 +277,39 @@ fn double_click_setting_changes_what_dclick_does() {
     }
     assert!(found, "no deal had a double-click table move to check");
 }
+
+#[test]
+fn render_and_layout_play_a_script_and_refuse_bad_input_clearly() {
+    let (png, _, code) = run_binary(&["render", "-"], b"new KL1-D1N-AAAAAAA\ndraw\n");
+    assert_eq!(code, 0);
+    assert!(png.as_bytes().starts_with(b"\xef\xbf\xbdPNG") || png.contains("PNG"));
+    let (json, _, code) = run_binary(&["layout"], b"new DS1-D1N-AAAAAAA\n");
+    assert_eq!(code, 0);
+    assert!(
+        json.starts_with("{\"width\":640,\"height\":360,\"stock\":["),
+        "{json}"
+    );
+    assert_eq!(
+        json.matches("],[").count(),
+        7 + 8,
+        "8 foundations and 9 columns: {json}"
+    );
+    for (args, input, needle) in [
+        (vec!["render", "-"], &b"draw\n"[..], "line 1"),
+        (vec!["render", "-"], &b""[..], "starts no game"),
+        (
+            vec!["render", "-", "99"],
+            &b"new KL1-D1N-AAAAAAA\n"[..],
+            "SCALE",
+        ),
+        (vec!["layout", "extra"], &b""[..], "no arguments"),
+        (vec!["--code", "KL1-D1N-AAAAAA"], &b""[..], "6 letters"),
+        (vec!["--code"], &b""[..], "needs one game code"),
+        (vec!["--bogus"], &b""[..], "unknown argument"),
+    ] {
+        let (_, err, code) = run_binary(&args, input);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"));
+    }
+}

@@ -226,12 +226,37 @@ fn draw_hud(frame: &mut Frame, app: &App) {
     let w = font().width(&info);
     text(frame, FB_W - 6 - w, HUD_Y + 5, &info, pal::TEXT);
     if let Some((msg, _)) = &app.status {
-        let w = font().width(msg) + 12;
-        let r = Rect::new((FB_W - w) / 2, HUD_Y - 16, w, 14);
+        let lines = wrap(msg, FB_W - 40);
+        let w = lines.iter().map(|l| font().width(l)).max().unwrap_or(0) + 12;
+        let h = lines.len() as i32 * LINE_H + 4;
+        let r = Rect::new((FB_W - w) / 2, HUD_Y - 2 - h, w, h);
         frame.fill(r, pal::PANEL);
         frame.rounded_outline(r, pal::PANEL_EDGE);
-        text_centered(frame, r, msg, pal::TEXT);
+        for (i, line) in lines.iter().enumerate() {
+            text(frame, r.x + 6, r.y + 3 + i as i32 * LINE_H, line, pal::TEXT);
+        }
     }
+}
+
+/// Splits a text into lines no wider than `max` pixels, at spaces.
+pub fn wrap(s: &str, max: i32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in s.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if font().width(&candidate) > max && !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_string();
+        } else {
+            line = candidate;
+        }
+    }
+    lines.push(line);
+    lines
 }
 
 fn draw_panel_frame(frame: &mut Frame, r: Rect, title: &str) {

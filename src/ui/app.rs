@@ -321,6 +321,12 @@ impl App {
         self.dirty = true;
     }
 
+    /// A message that stays a while longer (something the player should read).
+    pub fn notify(&mut self, text: impl Into<String>) {
+        self.status = Some((text.into(), self.now + 4 * STATUS_MS));
+        self.dirty = true;
+    }
+
     fn set_status(&mut self, text: impl Into<String>) {
         self.status = Some((text.into(), self.now + STATUS_MS));
         self.dirty = true;

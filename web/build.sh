@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the web version into dist/web/ and a zip ready for itch.io (index.html at its root).
+# The loader JS is copied from the exact macroquad crate Cargo resolved; it is never committed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
+cargo build --release --target wasm32-unknown-unknown
+
+out=dist/web
+rm -rf "$out" dist/solitaire-web.zip
+mkdir -p "$out"
+cp target/wasm32-unknown-unknown/release/solitaire.wasm "$out/"
+manifest=$(cargo metadata --format-version 1 --locked --filter-platform wasm32-unknown-unknown | python3 -c '
+import json, sys
+meta = json.load(sys.stdin)
+print(next(p["manifest_path"] for p in meta["packages"] if p["name"] == "macroquad"))')
+cp "$(dirname "$manifest")/js/mq_js_bundle.js" "$out/"
+cp web/index.html web/solitaire.js "$out/"
+(cd "$out" && python3 -m zipfile -c ../solitaire-web.zip index.html solitaire.wasm mq_js_bundle.js solitaire.js)
+
+kb() { echo "$(( ($1 + 512) / 1024 ))"; }
+size() { wc -c <"$1"; }
+gz() { gzip -9 -c "$1" | wc -c; }
+wasm="$out/solitaire.wasm"
+zip=dist/solitaire-web.zip
+echo "web: $wasm $(kb "$(size "$wasm")") KB raw, $(kb "$(gz "$wasm")") KB gzipped"
+echo "web: $zip $(kb "$(size "$zip")") KB"
+echo "web: loader $(basename "$(dirname "$manifest")")/js/mq_js_bundle.js"

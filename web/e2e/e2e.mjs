@@ -1,0 +1,184 @@
+// End-to-end test of the web build (dist/web, from web/build.sh) in headless Chromium:
+// the game loads with no console error, a click on the stock draws a card, a double-click
+// moves one, and a ?code= link opens that exact deal. Every check compares the canvas, pixel
+// for pixel, with what the native renderer draws for the same moves (`solitaire render`),
+// and clicks where the native layout says the piles lie (`solitaire layout`).
+import { chromium } from "playwright-core";
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { join, extname, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..");
+const dist = join(root, "dist", "web");
+const solitaire = process.env.SOLITAIRE_BIN || join(root, "target", "release", "solitaire");
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+
+let passed = 0;
+let failed = 0;
+function check(name, ok, detail = "") {
+  if (ok) {
+    passed++;
+    console.log(`ok - ${name}`);
+  } else {
+    failed++;
+    console.log(`not ok - ${name} ${detail}`);
+  }
+}
+
+function native(cmd, script, args = []) {
+  return execFileSync(solitaire, [cmd, ...args], { input: script });
+}
+
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
+const server = createServer(async (req, res) => {
+  const path = new URL(req.url, "http://x").pathname;
+  const file = join(dist, path === "/" ? "index.html" : path.slice(1));
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream" });
+    res.end(body);
+  } catch {
+    res.writeHead(404);
+    res.end();
+  }
+});
+await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: [
+    "--headless=new", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-first-run", "--disable-quic", "--disable-gpu-sandbox",
+  ],
+});
+
+const W = 1280, H = 720; // the framebuffer at scale 2
+const context = await browser.newContext({ viewport: { width: W, height: H }, deviceScaleFactor: 1 });
+const errors = [];
+
+// Pixels of a PNG, decoded by the browser itself.
+async function pixels(page, png) {
+  const url = "data:image/png;base64," + png.toString("base64");
+  return page.evaluate(async (url) => {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const c = document.createElement("canvas");
+    c.width = img.width;
+    c.height = img.height;
+    const g = c.getContext("2d");
+    g.drawImage(img, 0, 0);
+    return { w: img.width, h: img.height, data: Array.from(g.getImageData(0, 0, img.width, img.height).data) };
+  }, url);
+}
+
+// How many framebuffer pixels of the canvas differ from the native render of `script`.
+async function differences(page, helper, script) {
+  const expected = await pixels(helper, native("render", script, ["-"]));
+  const shot = await pixels(helper, await page.screenshot());
+  const scale = Math.floor(Math.min(shot.w / expected.w, shot.h / expected.h));
+  const ox = Math.floor((shot.w - expected.w * scale) / 2);
+  const oy = Math.floor((shot.h - expected.h * scale) / 2);
+  let diff = 0;
+  for (let y = 0; y < expected.h; y++) {
+    for (let x = 0; x < expected.w; x++) {
+      const e = (y * expected.w + x) * 4;
+      const sx = ox + x * scale + (scale >> 1), sy = oy + y * scale + (scale >> 1);
+      const s = (sy * shot.w + sx) * 4;
+      for (let k = 0; k < 3; k++) {
+        if (Math.abs(expected.data[e + k] - shot.data[s + k]) > 3) {
+          diff++;
+          break;
+        }
+      }
+    }
+  }
+  return diff;
+}
+
+async function settle(page, helper, script, tries = 40) {
+  let diff = -1;
+  for (let i = 0; i < tries; i++) {
+    await page.waitForTimeout(250);
+    diff = await differences(page, helper, script);
+    if (diff === 0) break;
+  }
+  return diff;
+}
+
+function at(rect, dx = 0.5, dy = 0.5) {
+  return { x: (rect[0] + rect[2] * dx) * 2, y: (rect[1] + rect[3] * dy) * 2 };
+}
+
+async function open(query) {
+  const page = await context.newPage();
+  page.on("console", (m) => { if (m.type() === "error") errors.push(`${query}: ${m.text()}`); });
+  page.on("pageerror", (e) => errors.push(`${query}: ${e.message}`));
+  await page.goto(base + query);
+  return page;
+}
+
+try {
+  const helper = await context.newPage();
+  await helper.goto(base + "index.html?code=KL1-D1N-AAAAAAA");
+
+  // 1. A link with a code opens that exact deal.
+  const code = "KL1-D1N-AAAAAAA";
+  const page = await open(`?code=${code}`);
+  let script = `new ${code}\n`;
+  check("the ?code= link opens that exact deal", (await settle(page, helper, script)) === 0);
+
+  // 2. A click on the stock draws a card.
+  const layout = JSON.parse(native("layout", script).toString());
+  const s = at(layout.stock);
+  await page.mouse.click(s.x, s.y);
+  script += "draw\n";
+  const d = await settle(page, helper, script);
+  check("a click on the stock draws a card", d === 0, `(${d} pixels differ)`);
+
+  // 3. A double-click on the JD of t5 moves it onto the QS of t3 (the longest column it fits).
+  const jd = at(layout.columns[4], 0.2, 0.1);
+  await page.mouse.dblclick(jd.x, jd.y);
+  script += "dclick t5\n";
+  const d2 = await settle(page, helper, script);
+  check("a double-click moves a card to its place on the table", d2 === 0, `(${d2} pixels differ)`);
+
+  // 4. Another deal, another game, by link.
+  const other = "DS1-D3V-ABCDEFG";
+  const page2 = await open(`?code=${other.toLowerCase()}`);
+  check("a Double Solitaire link opens its deal", (await settle(page2, helper, `new ${other}\n`)) === 0);
+
+  // 5. A bad code opens a random deal and says why (the status box is drawn above the bar).
+  const page3 = await open("?code=KL1-D2N-AAAAAAA");
+  await page3.waitForTimeout(1500);
+  const png3 = await page3.screenshot();
+  if (process.env.SHOTS) {
+    const { writeFile } = await import("node:fs/promises");
+    await writeFile(join(process.env.SHOTS, "web-bad-code.png"), png3);
+    await writeFile(join(process.env.SHOTS, "web-double.png"), await page2.screenshot());
+  }
+  const shot = await pixels(helper, png3);
+  const panel = [30, 34, 48];
+  let panelPixels = 0;
+  for (let y = 560; y < 680; y++) {
+    for (let x = 0; x < shot.w; x++) {
+      const i = (y * shot.w + x) * 4;
+      if (shot.data[i] === panel[0] && shot.data[i + 1] === panel[1] && shot.data[i + 2] === panel[2]) panelPixels++;
+    }
+  }
+  check("an invalid ?code= still opens a game and says what is wrong", panelPixels > 2000, `(${panelPixels})`);
+
+  check("no console error", errors.length === 0, JSON.stringify(errors));
+} catch (e) {
+  check("the test ran to the end", false, String(e && e.stack || e));
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
