@@ -4,6 +4,8 @@
 pub mod engine;
 pub mod platform;
 pub mod render;
+pub mod save;
 pub mod script;
+pub mod stats;
 pub mod tools;
 pub mod ui;

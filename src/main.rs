@@ -4,13 +4,13 @@ use std::process::ExitCode;
 use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
 use macroquad::prelude::*;
 use solitaire::engine::{Draw as DrawMode, GameCode, GameKind, Scoring};
-use solitaire::platform;
 use solitaire::render::scene::Renderer;
 use solitaire::script;
 use solitaire::ui::app::App;
 use solitaire::ui::input::PointerEvent;
 use solitaire::ui::layout::{FB_H, FB_W};
 use solitaire::ui::view::View;
+use solitaire::{platform, save};
 
 const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire script [FILE]          play without a window, one JSON line per command
@@ -118,13 +118,28 @@ async fn game_loop(code: Option<GameCode>) {
         },
         (None, None) => (None, None),
     };
-    let code = code.unwrap_or_else(|| {
-        App::random_code(start, GameKind::Klondike, DrawMode::One, Scoring::Normal)
-    });
-    let mut app = App::new(code, start.rotate_left(17));
+    let storage = platform::storage().unwrap_or_else(|e| Box::new(save::NoStorage(e)));
+    let (mut persist, restored) = save::Persist::open(storage);
+    let entropy = start.rotate_left(17);
+    let mut app = match restored {
+        // The saved game goes on, unless another deal was asked for.
+        Some(r) if code.is_none_or(|c| c == r.game.code()) => App::restore(r, entropy),
+        Some(r) => {
+            let mut app = App::restore(r, entropy);
+            app.start(code.expect("another deal was asked for"));
+            app
+        }
+        None => App::new(
+            code.unwrap_or_else(|| {
+                App::random_code(start, GameKind::Klondike, DrawMode::One, Scoring::Normal)
+            }),
+            entropy,
+        ),
+    };
     if let Some(e) = problem {
         app.notify(format!("The link's game code: {e}. Here is a random deal."));
     }
+    persist.save(app.save_text());
     let mut renderer = Renderer::new();
     let texture = Texture2D::from_rgba8(FB_W as u16, FB_H as u16, &renderer.frame.bytes);
     texture.set_filter(FilterMode::Nearest);
@@ -168,6 +183,12 @@ async fn game_loop(code: Option<GameCode>) {
             app.pointer(PointerEvent::Cancel);
         }
         app.tick(t);
+        if app.take_save_needed() {
+            persist.save(app.save_text());
+        }
+        if let Some(notice) = persist.take_notice() {
+            app.notify(notice);
+        }
         if app.take_dirty() {
             renderer.draw(&app);
             texture.update_from_bytes(FB_W as u32, FB_H as u32, &renderer.frame.bytes);

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::{Action, Card, Game, GameCode, Outcome, Pile, Refusal, Source, Target};
+use crate::engine::{Action, Card, Entry, Game, GameCode, Outcome, Pile, Refusal, Source, Target};
 
 /// A parsed script command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -311,6 +311,34 @@ fn pile_and_depth(p: PileArg) -> (Pile, usize) {
         PileArg::Waste => (Pile::Waste, 1),
         PileArg::Foundation(i) => (Pile::Foundation(i), 1),
         PileArg::Column { index, depth } => (Pile::Column(index), depth),
+    }
+}
+
+/// An action as a command line of the script interface: `draw`, `move t3:2 t5`, `move w f`.
+pub fn action_line(action: Action) -> String {
+    match action {
+        Action::Draw => "draw".into(),
+        Action::Move { from, to } => {
+            let src = match from {
+                Source::Waste => "w".to_string(),
+                Source::Foundation(i) => format!("f{}", i + 1),
+                Source::Column { index, count: 1 } => format!("t{}", index + 1),
+                Source::Column { index, count } => format!("t{}:{count}", index + 1),
+            };
+            let dst = match to {
+                Target::Foundation => "f".to_string(),
+                Target::Column(j) => format!("t{}", j + 1),
+            };
+            format!("move {src} {dst}")
+        }
+    }
+}
+
+/// A log entry as a command line: an action, or `undo`.
+pub fn entry_line(entry: Entry) -> String {
+    match entry {
+        Entry::Act(a) => action_line(a),
+        Entry::Undo => "undo".into(),
     }
 }
 

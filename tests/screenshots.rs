@@ -144,6 +144,20 @@ fn scenes() -> Vec<(&'static str, App)> {
     app.ui_action(UiAction::NextPage);
     app.ui_action(UiAction::NextPage);
     out.push(("double-help-scoring", app));
+    // Statistics, with a few games in them.
+    let mut app = App::new(GameCode::parse("KL1-D3N-AAAAAAA").unwrap(), 1);
+    for (code, score, moves) in [
+        ("KL1-D1N-AAAAAAA", 580, 124),
+        ("KL1-D1N-AAAAAAD", 590, 114),
+        ("KL1-D3N-AAAAAAA", 430, 113),
+        ("DS1-D1V-AAAAAJW", 416, 228),
+    ] {
+        let code = GameCode::parse(code).unwrap();
+        app.stats.record_win(code, score, moves);
+        app.stats.record_unfinished(code);
+    }
+    app.ui_action(UiAction::Stats);
+    out.push(("statistics", app));
     // A won game: the cascade under way.
     for (name, code) in [
         ("klondike-won", "KL1-D1V-AAAAABE"),

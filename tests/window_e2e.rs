@@ -1,13 +1,15 @@
-//! End to end: the real binary opens a window under Xvfb, draws the table, and a mouse click
-//! sent by xdotool on the stock draws a card. Needs Debian's xvfb, xdotool and imagemagick;
-//! `.ci/run` installs them. Elsewhere the test says what is missing and passes, unless CI is set.
+//! End to end, with the real binary in a real window under Xvfb: it draws the table, a click
+//! sent by xdotool on the stock draws a card, and a game closed mid-way is there again at the
+//! next start. Needs Debian's xvfb, xdotool and imagemagick; `.ci/run` installs them.
+//! Elsewhere the tests say what is missing and pass, unless CI is set.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use solitaire::engine::{Game, GameCode};
+use solitaire::engine::{GameCode, GameKind, Pile};
+use solitaire::render::palette as pal;
 use solitaire::ui::layout::Layout;
 use solitaire::ui::view::View;
 
@@ -29,16 +31,6 @@ fn have(tool: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-fn run(display: &str, args: &[&str]) -> Option<Vec<u8>> {
-    let out = Command::new(args[0])
-        .args(&args[1..])
-        .env("DISPLAY", display)
-        .stderr(Stdio::null())
-        .output()
-        .ok()?;
-    out.status.success().then_some(out.stdout)
-}
-
 fn wait_for<T>(secs: u64, mut f: impl FnMut() -> Option<T>) -> Option<T> {
     let end = Instant::now() + Duration::from_secs(secs);
     while Instant::now() < end {
@@ -50,157 +42,252 @@ fn wait_for<T>(secs: u64, mut f: impl FnMut() -> Option<T>) -> Option<T> {
     None
 }
 
-/// The window's pixels as raw RGB, with its size.
-fn capture(display: &str, window: &str) -> Option<(Vec<u8>, usize, usize)> {
-    let geo = run(
-        display,
-        &["xdotool", "getwindowgeometry", "--shell", window],
-    )?;
-    let geo = String::from_utf8_lossy(&geo).into_owned();
-    let field = |k: &str| -> Option<usize> {
-        geo.lines()
-            .find_map(|l| l.strip_prefix(&format!("{k}=")))
-            .and_then(|v| v.trim().parse().ok())
-    };
-    let (w, h) = (field("WIDTH")?, field("HEIGHT")?);
-    let rgb = run(
-        display,
-        &["import", "-window", window, "-depth", "8", "rgb:-"],
-    )?;
-    (rgb.len() == w * h * 3).then_some((rgb, w, h))
+/// A window's pixels as raw RGB.
+struct Shot {
+    rgb: Vec<u8>,
+    w: usize,
+    h: usize,
 }
 
-fn pixel(img: &(Vec<u8>, usize, usize), x: usize, y: usize) -> [u8; 3] {
-    let i = (y * img.1 + x) * 3;
-    [img.0[i], img.0[i + 1], img.0[i + 2]]
+impl Shot {
+    /// The colour of a framebuffer pixel, through the window's whole-number scale.
+    fn fb(&self, fx: i32, fy: i32) -> [u8; 3] {
+        let v = View::new(self.w as f32, self.h as f32);
+        let x = (v.x + (fx as f32 + 0.5) * v.scale) as usize;
+        let y = (v.y + (fy as f32 + 0.5) * v.scale) as usize;
+        let i = (y * self.w + x) * 3;
+        [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
+    }
 }
 
 fn near(a: [u8; 3], b: [u8; 4]) -> bool {
     (0..3).all(|k| (i32::from(a[k]) - i32::from(b[k])).abs() <= 6)
 }
 
-#[test]
-fn real_window_draws_the_table_and_a_click_on_the_stock_draws_a_card() {
-    let missing: Vec<&str> = ["Xvfb", "xdotool", "import"]
-        .into_iter()
-        .filter(|t| !have(t))
-        .collect();
-    if !missing.is_empty() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must install {missing:?} (Debian: xvfb xdotool imagemagick)"
+/// An X server of our own, and the games started on it.
+struct Display {
+    name: String,
+    _xvfb: Guard,
+}
+
+impl Display {
+    /// Starts Xvfb, or says why not (`None`: skip the test).
+    fn start() -> Option<Display> {
+        let missing: Vec<&str> = ["Xvfb", "xdotool", "import"]
+            .into_iter()
+            .filter(|t| !have(t))
+            .collect();
+        if !missing.is_empty() {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must install {missing:?} (Debian: xvfb xdotool imagemagick)"
+            );
+            eprintln!("skipped: {missing:?} not installed (Debian: xvfb xdotool imagemagick)");
+            return None;
+        }
+        // Each test takes its own display number; a lock file claims it.
+        let n = (90..200)
+            .find(|n| {
+                !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
+                    && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
+                    && std::fs::OpenOptions::new()
+                        .write(true)
+                        .create_new(true)
+                        .open(format!("/tmp/.solitaire-test-X{n}"))
+                        .is_ok()
+            })
+            .expect("a free display number");
+        let name = format!(":{n}");
+        let xvfb = Guard(
+            Command::new("Xvfb")
+                .args([
+                    name.as_str(),
+                    "-screen",
+                    "0",
+                    "1280x720x24",
+                    "-nolisten",
+                    "tcp",
+                ])
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("Xvfb starts"),
         );
-        eprintln!("skipped: {missing:?} not installed (Debian: xvfb xdotool imagemagick)");
-        return;
+        let _ = std::fs::remove_file(format!("/tmp/.solitaire-test-X{n}"));
+        wait_for(10, || {
+            Path::new(&format!("/tmp/.X11-unix/X{n}"))
+                .exists()
+                .then_some(())
+        })
+        .expect("Xvfb is up");
+        Some(Display { name, _xvfb: xvfb })
     }
-    let n = (90..140)
-        .find(|n| !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
-        .expect("a free display number");
-    let display = format!(":{n}");
-    let _xvfb = Guard(
-        Command::new("Xvfb")
-            .args([
-                display.as_str(),
-                "-screen",
-                "0",
-                "1280x720x24",
-                "-nolisten",
-                "tcp",
-            ])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb starts"),
-    );
-    wait_for(10, || {
-        Path::new(&format!("/tmp/.X11-unix/X{n}"))
-            .exists()
-            .then_some(())
-    })
-    .expect("Xvfb is up");
-    let code = "KL1-D1N-AAAAAAA";
-    let _game = Guard(
-        Command::new(env!("CARGO_BIN_EXE_solitaire"))
-            .args(["--code", code])
-            .env("DISPLAY", &display)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the game starts"),
-    );
-    let window = wait_for(20, || {
-        let ids = run(&display, &["xdotool", "search", "--name", "Solitaire"])?;
-        String::from_utf8_lossy(&ids)
-            .lines()
-            .next()
-            .map(str::to_string)
-    })
-    .expect("a window titled Solitaire opens");
 
-    // Where the stock and the waste are, in window pixels.
-    let game = Game::new(GameCode::parse(code).unwrap());
-    let layout = Layout::new(game.code().game);
-    let probe = |img: &(Vec<u8>, usize, usize), fx: i32, fy: i32| {
-        let v = View::new(img.1 as f32, img.2 as f32);
-        let x = (v.x + (fx as f32 + 0.5) * v.scale) as usize;
-        let y = (v.y + (fy as f32 + 0.5) * v.scale) as usize;
-        pixel(img, x, y)
-    };
-    let waste = layout.waste;
-    // A point inside the waste slot that a drawn card covers with plain card colour (the 2S
-    // is drawn first: its right side, between pips and corner, is bare).
-    let (wx, wy) = (waste.x + 33, waste.y + 20);
-    let table = wait_for(20, || {
-        let img = capture(&display, &window)?;
-        near(
-            probe(&img, layout.columns[0].x - 20, 200),
-            solitaire::render::palette::FELT,
-        )
-        .then_some(img)
-    })
-    .expect("the table is drawn");
-    assert!(
-        near(probe(&table, wx, wy), solitaire::render::palette::FELT_DARK),
-        "the waste starts empty: {:?}",
-        probe(&table, wx, wy)
-    );
-    assert!(
-        near(
-            probe(&table, layout.stock.x + 20, layout.stock.y + 4),
-            solitaire::render::palette::BACK_A
-        ) || near(
-            probe(&table, layout.stock.x + 20, layout.stock.y + 4),
-            solitaire::render::palette::BACK_B
-        )
-    );
+    fn run(&self, args: &[&str]) -> Option<Vec<u8>> {
+        let out = Command::new(args[0])
+            .args(&args[1..])
+            .env("DISPLAY", &self.name)
+            .stderr(Stdio::null())
+            .output()
+            .ok()?;
+        out.status.success().then_some(out.stdout)
+    }
 
-    // Click the stock.
-    let v = View::new(table.1 as f32, table.2 as f32);
-    let (sx, sy) = layout.stock.center();
-    let (px, py) = (
-        (v.x + sx as f32 * v.scale) as i32,
-        (v.y + sy as f32 * v.scale) as i32,
-    );
-    run(
-        &display,
-        &[
+    /// Starts the game and waits for its window; returns the process and the window id.
+    fn game(&self, args: &[&str], data: &Path) -> (Guard, String) {
+        let child = Guard(
+            Command::new(env!("CARGO_BIN_EXE_solitaire"))
+                .args(args)
+                .env("DISPLAY", &self.name)
+                .env("SOLITAIRE_DATA_DIR", data)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("the game starts"),
+        );
+        let window = wait_for(20, || {
+            let ids = self.run(&["xdotool", "search", "--name", "Solitaire"])?;
+            String::from_utf8_lossy(&ids)
+                .lines()
+                .next()
+                .map(str::to_string)
+        })
+        .expect("a window titled Solitaire opens");
+        (child, window)
+    }
+
+    fn capture(&self, window: &str) -> Option<Shot> {
+        let geo = self.run(&["xdotool", "getwindowgeometry", "--shell", window])?;
+        let geo = String::from_utf8_lossy(&geo).into_owned();
+        let field = |k: &str| -> Option<usize> {
+            geo.lines()
+                .find_map(|l| l.strip_prefix(&format!("{k}=")))
+                .and_then(|v| v.trim().parse().ok())
+        };
+        let (w, h) = (field("WIDTH")?, field("HEIGHT")?);
+        let rgb = self.run(&["import", "-window", window, "-depth", "8", "rgb:-"])?;
+        (rgb.len() == w * h * 3).then_some(Shot { rgb, w, h })
+    }
+
+    /// Waits until the window shows the felt, i.e. the table is drawn.
+    fn table(&self, window: &str, layout: &Layout) -> Shot {
+        wait_for(20, || {
+            let s = self.capture(window)?;
+            near(s.fb(layout.columns[0].x - 20, 200), pal::FELT).then_some(s)
+        })
+        .expect("the table is drawn")
+    }
+
+    /// Waits until two captures in a row are the same (animations are over).
+    fn settled(&self, window: &str) -> Shot {
+        let mut last: Option<Shot> = None;
+        wait_for(10, || {
+            sleep(Duration::from_millis(300));
+            let s = self.capture(window)?;
+            let same = last.as_ref().is_some_and(|l| l.rgb == s.rgb);
+            if same {
+                return Some(s);
+            }
+            last = Some(s);
+            None
+        })
+        .expect("the window settles")
+    }
+
+    /// A click at a framebuffer pixel.
+    fn click(&self, window: &str, shot: &Shot, (fx, fy): (i32, i32)) {
+        let v = View::new(shot.w as f32, shot.h as f32);
+        let x = (v.x + (fx as f32 + 0.5) * v.scale) as i32;
+        let y = (v.y + (fy as f32 + 0.5) * v.scale) as i32;
+        self.run(&[
             "xdotool",
             "mousemove",
             "--window",
-            &window,
-            &px.to_string(),
-            &py.to_string(),
+            window,
+            &x.to_string(),
+            &y.to_string(),
             "click",
             "1",
-        ],
-    )
-    .expect("xdotool clicks");
+        ])
+        .expect("xdotool clicks");
+        sleep(Duration::from_millis(450)); // never two clicks into one double-click
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("solitaire-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn real_window_draws_the_table_and_a_click_on_the_stock_draws_a_card() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let data = temp_dir("window");
+    let (_game, window) = display.game(&["--code", "KL1-D1N-AAAAAAA"], &data);
+    let layout = Layout::new(GameKind::Klondike);
+    let table = display.table(&window, &layout);
+    // A point of the waste slot that a drawn card covers with bare card colour (the 2S is
+    // drawn first: its right side, between pips and corner, is plain).
+    let waste = (layout.waste.x + 33, layout.waste.y + 20);
+    assert!(
+        near(table.fb(waste.0, waste.1), pal::FELT_DARK),
+        "the waste starts empty"
+    );
+    let back = table.fb(layout.stock.x + 20, layout.stock.y + 4);
+    assert!(
+        near(back, pal::BACK_A) || near(back, pal::BACK_B),
+        "the stock shows a back"
+    );
+    display.click(&window, &table, layout.stock.center());
     let after = wait_for(10, || {
-        let img = capture(&display, &window)?;
-        near(probe(&img, wx, wy), solitaire::render::palette::CARD).then_some(img)
+        let s = display.capture(&window)?;
+        near(s.fb(waste.0, waste.1), pal::CARD).then_some(s)
     });
     assert!(
         after.is_some(),
         "a card appears on the waste after the click"
     );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn a_game_closed_mid_way_is_there_again_at_the_next_start() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let data = temp_dir("restart");
+    let code = GameCode::parse("KL1-D3N-AAAAAAA").unwrap();
+    let layout = Layout::new(code.game);
+    let before = {
+        let (mut game, window) = display.game(&["--code", &code.to_string()], &data);
+        let table = display.table(&window, &layout);
+        // Draw twice, then send the AC of t6 up by a click.
+        display.click(&window, &table, layout.stock.center());
+        display.click(&window, &table, layout.stock.center());
+        let g = solitaire::engine::Game::new(code);
+        let ac = layout.card_rect(g.table(), Pile::Column(5), 1);
+        display.click(&window, &table, (ac.x + 6, ac.y + 5));
+        let shot = display.settled(&window);
+        assert!(near(
+            shot.fb(layout.foundations[3].x + 20, layout.foundations[3].y + 20),
+            pal::CARD
+        ));
+        // Closed the hard way: the save was written after every action.
+        let _ = game.0.kill();
+        let _ = game.0.wait();
+        shot
+    };
+    assert!(data.join("save.json").exists(), "the save file is written");
+    let (_game, window) = display.game(&[], &data);
+    display.table(&window, &layout);
+    let after = display.settled(&window);
+    assert!(
+        before.rgb == after.rgb,
+        "the same table is there after a restart"
+    );
+    let _ = std::fs::remove_dir_all(&data);
 }

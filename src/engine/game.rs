@@ -221,13 +221,22 @@ mod points {
     pub const VEGAS_FOUNDATION: i32 = 5;
 }
 
-/// A game: its code, the table, the move counter and the undo history.
+/// One entry of a game's log: an action applied, or an undo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Entry {
+    Act(Action),
+    Undo,
+}
+
+/// A game: its code, the table, the move counter, the undo history, and the log of everything
+/// done (replaying the log on the deal gives back the same game, history included).
 #[derive(Clone, Debug)]
 pub struct Game {
     code: GameCode,
     table: Table,
     moves: u32,
     history: VecDeque<Table>,
+    log: Vec<Entry>,
 }
 
 impl Game {
@@ -275,6 +284,7 @@ impl Game {
             table,
             moves: 0,
             history: VecDeque::new(),
+            log: Vec::new(),
         }
     }
 
@@ -302,6 +312,11 @@ impl Game {
     /// The move counter: every action counts; undo never lowers it.
     pub fn moves(&self) -> u32 {
         self.moves
+    }
+
+    /// Everything done in this game, in order.
+    pub fn log(&self) -> &[Entry] {
+        &self.log
     }
 
     /// How many actions can be undone now.
@@ -466,6 +481,7 @@ impl Game {
             self.history.pop_front();
         }
         self.moves += 1;
+        self.log.push(Entry::Act(action));
         Ok(Outcome {
             kind,
             revealed,
@@ -562,6 +578,7 @@ impl Game {
     pub fn undo(&mut self) -> Result<(), Refusal> {
         let before = self.history.pop_back().ok_or(Refusal::NothingToUndo)?;
         self.table = before;
+        self.log.push(Entry::Undo);
         Ok(())
     }
 

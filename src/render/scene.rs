@@ -3,7 +3,7 @@
 use super::assets::{Assets, CARD_H, CARD_W, LINE_H, font};
 use super::frame::{Frame, Rect, Sprite};
 use super::palette as pal;
-use crate::engine::{Card, Pile, score_text};
+use crate::engine::{Card, GameCode, Pile, score_text};
 use crate::ui::app::{App, FLIP_MS, SLIDE_MS, Screen, Slide, Widget};
 use crate::ui::layout::{FB_H, FB_W, HUD_H, HUD_Y, Layout, UP_STEP};
 use crate::ui::strings::{help_pages, strings};
@@ -215,8 +215,12 @@ fn draw_hud(frame: &mut Frame, app: &App) {
     for w in app.widgets().iter().filter(|w| w.rect.y >= HUD_Y) {
         draw_widget(frame, w);
     }
+    let bank = app
+        .bankroll_text()
+        .map(|b| format!("   {} {b}", s.bank))
+        .unwrap_or_default();
     let info = format!(
-        "{} {}   {} {}   {}",
+        "{} {}{bank}   {} {}   {}",
         s.score,
         score_text(g.code(), g.score()),
         s.moves,
@@ -341,6 +345,61 @@ fn draw_window(frame: &mut Frame, app: &App) {
                 panel.y + 44,
                 s.double_click_hint,
                 pal::TEXT_DIM,
+            );
+            text(
+                frame,
+                panel.x + 12,
+                panel.y + 78,
+                s.carry_vegas_hint,
+                pal::TEXT_DIM,
+            );
+        }
+        Screen::Stats => {
+            draw_panel_frame(frame, panel, s.statistics);
+            let cols = [12, 72, 126, 170, 220, 290, 350];
+            let row = |i: i32| panel.y + 26 + i * 12;
+            for (k, h) in s.stats_header.iter().enumerate() {
+                text(frame, panel.x + cols[k], row(0), h, pal::TEXT_DIM);
+            }
+            let current = crate::stats::mode_index(app.game().code());
+            for (i, m) in app.stats.modes.iter().enumerate() {
+                let code = GameCode::parse(&format!("{}-AAAAAAA", crate::stats::mode_name(i)))
+                    .expect("mode names are codes");
+                let cells = [
+                    crate::stats::mode_name(i),
+                    m.played.to_string(),
+                    m.won.to_string(),
+                    m.win_rate().map_or("-".into(), |r| format!("{r:.0}%")),
+                    m.best_score.map_or("-".into(), |b| score_text(code, b)),
+                    m.fewest_moves.map_or("-".into(), |f| f.to_string()),
+                    format!("{}/{}", m.streak, m.best_streak),
+                ];
+                let colour = if i == current {
+                    pal::HIGHLIGHT
+                } else {
+                    pal::TEXT
+                };
+                for (k, c) in cells.iter().enumerate() {
+                    text(frame, panel.x + cols[k], row(i as i32 + 1), c, colour);
+                }
+            }
+            let vegas = |g: &str| GameCode::parse(&format!("{g}-D1V-AAAAAAA")).expect("code");
+            let banks = format!(
+                "{}: Klondike {}   Double Solitaire {}",
+                s.bank,
+                score_text(vegas("KL1"), app.stats.bankroll[0]),
+                score_text(vegas("DS1"), app.stats.bankroll[1]),
+            );
+            text(frame, panel.x + 12, row(10), &banks, pal::TEXT_DIM);
+        }
+        Screen::ConfirmReset => {
+            draw_panel_frame(frame, panel, s.statistics);
+            text(
+                frame,
+                panel.x + 12,
+                panel.y + 26,
+                s.reset_question,
+                pal::TEXT,
             );
         }
         Screen::Help { page } => {

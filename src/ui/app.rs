@@ -12,6 +12,8 @@ use crate::render::frame::Rect;
 use super::input::{Gesture, Pointer, PointerEvent};
 use super::layout::{CARD_H, CARD_W, FB_H, FB_W, HUD_Y, Layout};
 use super::strings::{help_pages, strings};
+use crate::save::Restored;
+use crate::stats::Stats;
 
 /// How long a card slides, and how long a card takes to turn over, in milliseconds.
 pub const SLIDE_MS: u64 = 110;
@@ -25,11 +27,16 @@ pub const CASCADE_STEP_MS: u64 = 16;
 pub struct Settings {
     /// Two quick clicks look for a place on the table (SPEC.md §3). On by default.
     pub double_click: bool,
+    /// Vegas dollars are carried from game to game (a bankroll shown beside the score).
+    pub carry_vegas: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { double_click: true }
+        Settings {
+            double_click: true,
+            carry_vegas: false,
+        }
     }
 }
 
@@ -76,8 +83,13 @@ pub enum Screen {
     Table,
     NewGame(NewGameForm),
     Settings,
-    Help { page: usize },
+    Help {
+        page: usize,
+    },
     Won,
+    Stats,
+    /// "Reset the statistics?", with Yes and No.
+    ConfirmReset,
 }
 
 /// What a button does.
@@ -88,6 +100,10 @@ pub enum UiAction {
     Undo,
     Settings,
     Help,
+    Stats,
+    ResetStats,
+    ConfirmReset,
+    ToggleCarryVegas,
     SetGame(GameKind),
     SetDraw(Draw),
     SetScoring(Scoring),
@@ -242,6 +258,11 @@ pub struct App {
     entropy: u64,
     /// Something changed since the last frame was drawn.
     dirty: bool,
+    pub stats: Stats,
+    /// The running game is in the statistics already (it was won, or it was given up).
+    counted: bool,
+    /// Something worth saving changed.
+    save_needed: bool,
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -275,7 +296,62 @@ impl App {
             first_click_moved: false,
             entropy,
             dirty: true,
+            stats: Stats::default(),
+            counted: false,
+            save_needed: false,
         }
+    }
+
+    /// The app as a save left it.
+    pub fn restore(r: Restored, entropy: u64) -> App {
+        let mut app = App::with_game(r.game, entropy);
+        app.settings = r.settings;
+        app.stats = r.stats;
+        app.counted = r.counted;
+        if app.game.is_won() {
+            app.screen = Screen::Won;
+        }
+        app
+    }
+
+    /// The save text of everything worth keeping.
+    pub fn save_text(&self) -> String {
+        crate::save::encode(&self.game, self.counted, &self.settings, &self.stats)
+    }
+
+    /// Whether something worth saving changed since the last call; clears the flag.
+    pub fn take_save_needed(&mut self) -> bool {
+        std::mem::take(&mut self.save_needed)
+    }
+
+    /// A game that was under way counts as played when another one starts.
+    fn count_unfinished(&mut self) {
+        if !self.counted && self.game.moves() > 0 {
+            let code = self.game.code();
+            self.stats.record_unfinished(code);
+            self.add_vegas_result();
+        }
+        self.counted = false;
+    }
+
+    fn add_vegas_result(&mut self) {
+        let code = self.game.code();
+        if self.settings.carry_vegas && code.scoring == Scoring::Vegas {
+            self.stats.add_to_bankroll(code.game, self.game.score());
+        }
+    }
+
+    /// The bankroll with the running game's dollars, when Vegas dollars are carried over.
+    pub fn bankroll_text(&self) -> Option<String> {
+        let code = self.game.code();
+        if !self.settings.carry_vegas || code.scoring != Scoring::Vegas {
+            return None;
+        }
+        let mut total = self.stats.bankroll(code.game);
+        if !self.counted {
+            total = total.saturating_add(self.game.score());
+        }
+        Some(crate::engine::score_text(code, total))
     }
 
     /// A random deal of the given kind, from the entropy handed in.
@@ -310,6 +386,8 @@ impl App {
 
     /// Starts a game, leaving every screen and animation behind.
     pub fn start(&mut self, code: GameCode) {
+        self.count_unfinished();
+        self.save_needed = true;
         self.game = Game::new(code);
         self.layout = Layout::new(code.game);
         self.screen = Screen::Table;
@@ -437,6 +515,7 @@ impl App {
             (s.new_game, UiAction::NewGame),
             (s.replay, UiAction::Replay),
             (s.undo, UiAction::Undo),
+            (s.stats, UiAction::Stats),
             (s.settings, UiAction::Settings),
             (s.help, UiAction::Help),
         ] {
@@ -550,6 +629,22 @@ impl App {
                     UiAction::ToggleDoubleClick,
                     self.settings.double_click,
                 ));
+                let label = format!(
+                    "{}: {}",
+                    s.carry_vegas,
+                    if self.settings.carry_vegas {
+                        s.on
+                    } else {
+                        s.off
+                    }
+                );
+                out.push(button(
+                    panel.x + 10,
+                    panel.y + 58,
+                    &label,
+                    UiAction::ToggleCarryVegas,
+                    self.settings.carry_vegas,
+                ));
                 out.push(button(
                     panel.x + 10,
                     panel.bottom() - 20,
@@ -576,6 +671,24 @@ impl App {
                     ..close
                 });
             }
+            Screen::Stats => {
+                let y = panel.bottom() - 20;
+                let reset = button(panel.x + 10, y, s.reset_stats, UiAction::ResetStats, false);
+                out.push(reset);
+                let close = button(0, y, s.close, UiAction::Cancel, false);
+                let cx = panel.right() - 10 - close.rect.w;
+                out.push(Widget {
+                    rect: Rect::new(cx, y, close.rect.w, close.rect.h),
+                    ..close
+                });
+            }
+            Screen::ConfirmReset => {
+                let y = panel.bottom() - 20;
+                let yes = button(panel.x + 10, y, s.yes_reset, UiAction::ConfirmReset, false);
+                let nx = yes.rect.right() + 6;
+                out.push(yes);
+                out.push(button(nx, y, s.cancel, UiAction::Stats, false));
+            }
             Screen::Won => {
                 let y = panel.bottom() - 20;
                 let new = button(panel.x + 10, y, s.new_game, UiAction::NewGame, false);
@@ -592,7 +705,9 @@ impl App {
         let (w, h) = match self.screen {
             Screen::Table => (0, 0),
             Screen::NewGame(_) => (360, 236),
-            Screen::Settings => (300, 80),
+            Screen::Settings => (300, 114),
+            Screen::Stats => (480, 184),
+            Screen::ConfirmReset => (300, 70),
             Screen::Help { .. } => (520, 190),
             Screen::Won => (200, 84),
         };
@@ -682,6 +797,7 @@ impl App {
             Ok(o) => o,
             Err(_) => return,
         };
+        self.save_needed = true;
         match &outcome.kind {
             OutcomeKind::Drew(cards) => {
                 let s = self.layout.stock;
@@ -713,6 +829,12 @@ impl App {
         if self.game.is_won() {
             self.screen = Screen::Won;
             self.cascade = Some(Cascade::new(&self.game, self.now));
+            if !self.counted {
+                let g = &self.game;
+                self.stats.record_win(g.code(), g.score(), g.moves());
+                self.add_vegas_result();
+                self.counted = true;
+            }
         }
     }
 
@@ -854,6 +976,7 @@ impl App {
                 self.drag = None;
                 match self.game.undo() {
                     Ok(()) => {
+                        self.save_needed = true;
                         self.slides.clear();
                         self.flip = None;
                         if self.screen == Screen::Won {
@@ -866,7 +989,21 @@ impl App {
             }
             UiAction::Settings => self.screen = Screen::Settings,
             UiAction::Help => self.screen = Screen::Help { page: 0 },
-            UiAction::ToggleDoubleClick => self.settings.double_click = !self.settings.double_click,
+            UiAction::ToggleDoubleClick => {
+                self.settings.double_click = !self.settings.double_click;
+                self.save_needed = true;
+            }
+            UiAction::ToggleCarryVegas => {
+                self.settings.carry_vegas = !self.settings.carry_vegas;
+                self.save_needed = true;
+            }
+            UiAction::Stats => self.screen = Screen::Stats,
+            UiAction::ResetStats => self.screen = Screen::ConfirmReset,
+            UiAction::ConfirmReset => {
+                self.stats = Stats::default();
+                self.save_needed = true;
+                self.screen = Screen::Stats;
+            }
             UiAction::PrevPage | UiAction::NextPage => {
                 if let Screen::Help { page } = &mut self.screen {
                     let pages = help_pages(code.game).len();

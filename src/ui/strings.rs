@@ -39,6 +39,15 @@ pub struct Strings {
     pub you_won: &'static str,
     pub final_score: &'static str,
     pub nothing_to_undo: &'static str,
+    pub stats: &'static str,
+    pub statistics: &'static str,
+    pub stats_header: [&'static str; 7],
+    pub reset_stats: &'static str,
+    pub yes_reset: &'static str,
+    pub reset_question: &'static str,
+    pub carry_vegas: &'static str,
+    pub carry_vegas_hint: &'static str,
+    pub bank: &'static str,
     pub no_display: &'static str,
 }
 
@@ -78,6 +87,15 @@ pub static EN: Strings = Strings {
     you_won: "You won!",
     final_score: "Final score",
     nothing_to_undo: "Nothing to undo.",
+    stats: "Stats",
+    statistics: "Statistics",
+    stats_header: ["Mode", "Played", "Won", "Win %", "Best", "Fewest", "Streak"],
+    reset_stats: "Reset statistics",
+    yes_reset: "Yes, reset them",
+    reset_question: "Reset all statistics? This cannot be undone.",
+    carry_vegas: "Carry Vegas dollars",
+    carry_vegas_hint: "The Vegas score runs on from game to game.",
+    bank: "Bank",
     no_display: "no display found (DISPLAY and WAYLAND_DISPLAY are not set); \
                  to play without a window, use: solitaire script",
 };

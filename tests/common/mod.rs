@@ -155,22 +155,7 @@ fn greedy_choice(g: &Game, draws_without_progress: usize) -> Option<Action> {
 
 /// An action as a line of the script interface (SPEC.md §7).
 pub fn script_line(action: Action) -> String {
-    let src = |s: Source| match s {
-        Source::Waste => "w".to_string(),
-        Source::Foundation(i) => format!("f{}", i + 1),
-        Source::Column { index, count: 1 } => format!("t{}", index + 1),
-        Source::Column { index, count } => format!("t{}:{count}", index + 1),
-    };
-    match action {
-        Action::Draw => "draw".into(),
-        Action::Move { from, to } => {
-            let dst = match to {
-                Target::Foundation => "f".to_string(),
-                Target::Column(j) => format!("t{}", j + 1),
-            };
-            format!("move {} {dst}", src(from))
-        }
-    }
+    solitaire::script::action_line(action)
 }
 
 /// A game on a table built by hand: columns as (face-down, face-up) card lists, stock and waste

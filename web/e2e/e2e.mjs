@@ -61,62 +61,89 @@ const W = 1280, H = 720; // the framebuffer at scale 2
 const context = await browser.newContext({ viewport: { width: W, height: H }, deviceScaleFactor: 1 });
 const errors = [];
 
-// Pixels of a PNG, decoded by the browser itself.
-async function pixels(page, png) {
-  const url = "data:image/png;base64," + png.toString("base64");
-  return page.evaluate(async (url) => {
-    const img = new Image();
-    img.src = url;
-    await img.decode();
-    const c = document.createElement("canvas");
-    c.width = img.width;
-    c.height = img.height;
-    const g = c.getContext("2d");
-    g.drawImage(img, 0, 0);
-    return { w: img.width, h: img.height, data: Array.from(g.getImageData(0, 0, img.width, img.height).data) };
-  }, url);
+// Decodes PNGs in a page and runs `count` over their pixels there (moving millions of pixel
+// values out of the page would take seconds).
+async function inPage(page, pngs, count, arg) {
+  const urls = pngs.map((p) => "data:image/png;base64," + p.toString("base64"));
+  return page.evaluate(
+    async ({ urls, count, arg }) => {
+      const images = [];
+      for (const url of urls) {
+        const img = new Image();
+        img.src = url;
+        await img.decode();
+        const c = document.createElement("canvas");
+        c.width = img.width;
+        c.height = img.height;
+        const g = c.getContext("2d");
+        g.drawImage(img, 0, 0);
+        images.push({ w: img.width, h: img.height, data: g.getImageData(0, 0, img.width, img.height).data });
+      }
+      return new Function("images", "arg", `return (${count})(images, arg);`)(images, arg);
+    },
+    { urls, count: count.toString(), arg },
+  );
 }
 
-// How many framebuffer pixels of the canvas differ from the native render of `script`.
-async function differences(page, helper, script) {
-  const expected = await pixels(helper, native("render", script, ["-"]));
-  const shot = await pixels(helper, await page.screenshot());
-  const scale = Math.floor(Math.min(shot.w / expected.w, shot.h / expected.h));
-  const ox = Math.floor((shot.w - expected.w * scale) / 2);
-  const oy = Math.floor((shot.h - expected.h * scale) / 2);
-  let diff = 0;
-  for (let y = 0; y < expected.h; y++) {
-    for (let x = 0; x < expected.w; x++) {
-      const e = (y * expected.w + x) * 4;
-      const sx = ox + x * scale + (scale >> 1), sy = oy + y * scale + (scale >> 1);
-      const s = (sy * shot.w + sx) * 4;
-      for (let k = 0; k < 3; k++) {
-        if (Math.abs(expected.data[e + k] - shot.data[s + k]) > 3) {
-          diff++;
-          break;
+// How many framebuffer pixels of the canvas (above the line `maxY`) differ from the native
+// render of `script`.
+async function differences(page, helper, script, maxY = 1e9) {
+  const expected = native("render", script, ["-"]);
+  const shot = await page.screenshot();
+  return inPage(helper, [expected, shot], function (images, maxY) {
+    const [expected, shot] = images;
+    const scale = Math.floor(Math.min(shot.w / expected.w, shot.h / expected.h));
+    const ox = Math.floor((shot.w - expected.w * scale) / 2);
+    const oy = Math.floor((shot.h - expected.h * scale) / 2);
+    let diff = 0;
+    for (let y = 0; y < Math.min(expected.h, maxY); y++) {
+      for (let x = 0; x < expected.w; x++) {
+        const e = (y * expected.w + x) * 4;
+        const sx = ox + x * scale + (scale >> 1), sy = oy + y * scale + (scale >> 1);
+        const s = (sy * shot.w + sx) * 4;
+        for (let k = 0; k < 3; k++) {
+          if (Math.abs(expected.data[e + k] - shot.data[s + k]) > 3) {
+            diff++;
+            break;
+          }
         }
       }
     }
+    return diff;
+  }, maxY);
+}
+
+async function settle(page, helper, script, maxY = 1e9, tries = 40) {
+  let diff = -1;
+  for (let i = 0; i < tries; i++) {
+    await page.waitForTimeout(250);
+    diff = await differences(page, helper, script, maxY);
+    if (diff === 0) break;
   }
   return diff;
 }
 
-async function settle(page, helper, script, tries = 40) {
-  let diff = -1;
-  for (let i = 0; i < tries; i++) {
-    await page.waitForTimeout(250);
-    diff = await differences(page, helper, script);
-    if (diff === 0) break;
-  }
-  return diff;
+// How many pixels of the status box (drawn above the bar) show: a notice is on screen.
+async function noticePixels(page, helper) {
+  return inPage(helper, [await page.screenshot()], function (images) {
+    const shot = images[0];
+    let n = 0;
+    for (let y = 560; y < 680; y++) {
+      for (let x = 0; x < shot.w; x++) {
+        const i = (y * shot.w + x) * 4;
+        if (shot.data[i] === 30 && shot.data[i + 1] === 34 && shot.data[i + 2] === 48) n++;
+      }
+    }
+    return n;
+  });
 }
 
 function at(rect, dx = 0.5, dy = 0.5) {
   return { x: (rect[0] + rect[2] * dx) * 2, y: (rect[1] + rect[3] * dy) * 2 };
 }
 
-async function open(query) {
-  const page = await context.newPage();
+async function open(query, ctx = context) {
+  const page = await ctx.newPage();
   page.on("console", (m) => { if (m.type() === "error") errors.push(`${query}: ${m.text()}`); });
   page.on("pageerror", (e) => errors.push(`${query}: ${e.message}`));
   await page.goto(base + query);
@@ -156,22 +183,46 @@ try {
   // 5. A bad code opens a random deal and says why (the status box is drawn above the bar).
   const page3 = await open("?code=KL1-D2N-AAAAAAA");
   await page3.waitForTimeout(1500);
-  const png3 = await page3.screenshot();
-  if (process.env.SHOTS) {
-    const { writeFile } = await import("node:fs/promises");
-    await writeFile(join(process.env.SHOTS, "web-bad-code.png"), png3);
-    await writeFile(join(process.env.SHOTS, "web-double.png"), await page2.screenshot());
+  check("an invalid ?code= still opens a game and says what is wrong", (await noticePixels(page3, helper)) > 2000);
+
+  // 6. Nothing is lost: play, reload the page, the same table is there; the same without ?code=.
+  const saved = "KL1-D3N-AAAAAAB";
+  const page4 = await open(`?code=${saved}`);
+  let script4 = `new ${saved}\n`;
+  await settle(page4, helper, script4);
+  const layout4 = JSON.parse(native("layout", script4).toString());
+  for (let i = 0; i < 2; i++) {
+    const st = at(layout4.stock);
+    await page4.mouse.click(st.x, st.y);
+    await page4.waitForTimeout(450);
+    script4 += "draw\n";
   }
-  const shot = await pixels(helper, png3);
-  const panel = [30, 34, 48];
-  let panelPixels = 0;
-  for (let y = 560; y < 680; y++) {
-    for (let x = 0; x < shot.w; x++) {
-      const i = (y * shot.w + x) * 4;
-      if (shot.data[i] === panel[0] && shot.data[i + 1] === panel[1] && shot.data[i + 2] === panel[2]) panelPixels++;
-    }
-  }
-  check("an invalid ?code= still opens a game and says what is wrong", panelPixels > 2000, `(${panelPixels})`);
+  check("two draws before the reload", (await settle(page4, helper, script4)) === 0);
+  await page4.reload();
+  check("after a reload, the same table is there", (await settle(page4, helper, script4)) === 0);
+  const page5 = await open("");
+  check("the saved game opens without a code too", (await settle(page5, helper, script4)) === 0);
+
+  // 7. Storage blocked (as in an itch.io iframe with third-party cookies blocked): the game
+  //    still plays, and says once that it cannot save (a notice over the bar, left out here).
+  const blocked = await browser.newContext({ viewport: { width: W, height: H }, deviceScaleFactor: 1 });
+  await blocked.addInitScript(() => {
+    Object.defineProperty(window, "localStorage", {
+      get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+    });
+  });
+  const page6 = await open("?code=KL1-D1V-AAAAAAC", blocked);
+  let script6 = "new KL1-D1V-AAAAAAC\n";
+  check("with storage blocked the game opens", (await settle(page6, helper, script6, 300)) === 0);
+  const notice6 = await noticePixels(page6, helper);
+  if (process.env.SHOTS) await page6.screenshot({ path: join(process.env.SHOTS, "web-blocked.png") });
+  check("with storage blocked a notice says the game is not saved", notice6 > 2000, `(${notice6})`);
+  const layout6 = JSON.parse(native("layout", script6).toString());
+  const st6 = at(layout6.stock);
+  await page6.mouse.click(st6.x, st6.y);
+  script6 += "draw\n";
+  check("with storage blocked the game still plays", (await settle(page6, helper, script6, 300)) === 0);
+
 
   check("no console error", errors.length === 0, JSON.stringify(errors));
 } catch (e) {

@@ -1,0 +1,200 @@
+//! Statistics per game × draw × scoring, and the Vegas bankroll carried from game to game.
+
+// nanoserde's derives expand to code that clippy's `question_mark` lint flags.
+#![allow(clippy::question_mark)]
+
+use nanoserde::{DeJson, SerJson};
+
+use crate::engine::{Draw, GameCode, GameKind, Scoring};
+
+/// The record of one mode (game, draw, scoring).
+#[derive(Clone, Debug, Default, PartialEq, Eq, SerJson, DeJson)]
+pub struct ModeStats {
+    pub played: u32,
+    pub won: u32,
+    pub best_score: Option<i32>,
+    pub fewest_moves: Option<u32>,
+    pub streak: u32,
+    pub best_streak: u32,
+}
+
+impl ModeStats {
+    /// Won games as a share of games played (0 to 100), if any were played.
+    pub fn win_rate(&self) -> Option<f64> {
+        (self.played > 0).then(|| 100.0 * f64::from(self.won) / f64::from(self.played))
+    }
+}
+
+pub const MODES: usize = 8;
+
+/// The eight modes in a fixed order: Klondike before Double, draw 1 before 3, Normal before Vegas.
+pub fn mode_index(code: GameCode) -> usize {
+    let g = match code.game {
+        GameKind::Klondike => 0,
+        GameKind::Double => 1,
+    };
+    let d = match code.draw {
+        Draw::One => 0,
+        Draw::Three => 1,
+    };
+    let s = match code.scoring {
+        Scoring::Normal => 0,
+        Scoring::Vegas => 1,
+    };
+    g * 4 + d * 2 + s
+}
+
+/// The code prefix of a mode index, like `KL1-D3V` (for screens and messages).
+pub fn mode_name(index: usize) -> String {
+    let game = if index < 4 { "KL1" } else { "DS1" };
+    let draw = if index % 4 < 2 { 1 } else { 3 };
+    let scoring = if index.is_multiple_of(2) { 'N' } else { 'V' };
+    format!("{game}-D{draw}{scoring}")
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stats {
+    pub modes: Vec<ModeStats>,
+    /// Vegas dollars carried from game to game: Klondike, Double.
+    pub bankroll: [i32; 2],
+}
+
+impl Default for Stats {
+    fn default() -> Self {
+        Stats {
+            modes: vec![ModeStats::default(); MODES],
+            bankroll: [0, 0],
+        }
+    }
+}
+
+/// The largest count or score a record may hold; anything beyond is a damaged file.
+const LIMIT: u32 = 1_000_000_000;
+
+impl Stats {
+    pub fn mode(&self, code: GameCode) -> &ModeStats {
+        &self.modes[mode_index(code)]
+    }
+
+    pub fn record_win(&mut self, code: GameCode, score: i32, moves: u32) {
+        let m = &mut self.modes[mode_index(code)];
+        m.played = m.played.saturating_add(1);
+        m.won = m.won.saturating_add(1);
+        m.best_score = Some(m.best_score.map_or(score, |b| b.max(score)));
+        m.fewest_moves = Some(m.fewest_moves.map_or(moves, |f| f.min(moves)));
+        m.streak = m.streak.saturating_add(1);
+        m.best_streak = m.best_streak.max(m.streak);
+    }
+
+    /// A game given up (a new game started while it was under way).
+    pub fn record_unfinished(&mut self, code: GameCode) {
+        let m = &mut self.modes[mode_index(code)];
+        m.played = m.played.saturating_add(1);
+        m.streak = 0;
+    }
+
+    pub fn bankroll(&self, game: GameKind) -> i32 {
+        self.bankroll[usize::from(game == GameKind::Double)]
+    }
+
+    pub fn add_to_bankroll(&mut self, game: GameKind, dollars: i32) {
+        let b = &mut self.bankroll[usize::from(game == GameKind::Double)];
+        *b = b.saturating_add(dollars);
+    }
+
+    /// Checks that the numbers can be true; a damaged or edited file fails here.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.modes.len() != MODES {
+            return Err(format!("{} statistics rows, not {MODES}", self.modes.len()));
+        }
+        for (i, m) in self.modes.iter().enumerate() {
+            let name = mode_name(i);
+            let bad = |what: &str| Err(format!("{name}: {what}"));
+            if m.played > LIMIT {
+                return bad("too many games played");
+            }
+            if m.won > m.played {
+                return bad("more games won than played");
+            }
+            if m.best_streak > m.won || m.streak > m.best_streak {
+                return bad("a win streak longer than the wins");
+            }
+            if (m.won > 0) != m.best_score.is_some() || (m.won > 0) != m.fewest_moves.is_some() {
+                return bad("a best score without wins, or wins without one");
+            }
+            if m.best_score
+                .is_some_and(|s| !(-1_000_000..=1_000_000).contains(&s))
+            {
+                return bad("an impossible best score");
+            }
+            if m.fewest_moves.is_some_and(|f| !(52..=LIMIT).contains(&f)) {
+                return bad("an impossible number of moves for a win");
+            }
+        }
+        if self.bankroll.iter().any(|b| b.unsigned_abs() > LIMIT) {
+            return Err("an impossible Vegas bankroll".into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(s: &str) -> GameCode {
+        GameCode::parse(s).unwrap()
+    }
+
+    #[test]
+    fn wins_and_unfinished_games_count_per_mode() {
+        let mut s = Stats::default();
+        let k = code("KL1-D1N-AAAAAAA");
+        s.record_win(k, 600, 130);
+        s.record_win(k, 640, 120);
+        s.record_unfinished(k);
+        s.record_win(k, 500, 150);
+        let m = s.mode(k);
+        assert_eq!((m.played, m.won, m.streak, m.best_streak), (4, 3, 1, 2));
+        assert_eq!((m.best_score, m.fewest_moves), (Some(640), Some(120)));
+        assert_eq!(m.win_rate(), Some(75.0));
+        // Other modes are untouched.
+        assert_eq!(s.mode(code("KL1-D3N-AAAAAAA")), &ModeStats::default());
+        assert_eq!(s.mode(code("DS1-D1N-AAAAAAA")).win_rate(), None);
+        assert!(s.validate().is_ok());
+    }
+
+    #[test]
+    fn every_mode_has_its_own_row() {
+        let mut seen = [false; MODES];
+        for g in ["KL1", "DS1"] {
+            for m in ["D1N", "D1V", "D3N", "D3V"] {
+                let c = code(&format!("{g}-{m}-AAAAAAA"));
+                let i = mode_index(c);
+                assert!(!seen[i]);
+                seen[i] = true;
+                assert_eq!(mode_name(i), format!("{g}-{m}"));
+            }
+        }
+    }
+
+    #[test]
+    fn impossible_numbers_fail_validation() {
+        let mut s = Stats::default();
+        s.modes[0].won = 3;
+        assert!(s.validate().is_err());
+        let mut s = Stats::default();
+        s.modes[1] = ModeStats {
+            played: 2,
+            won: 1,
+            best_score: Some(99_999_999),
+            fewest_moves: Some(60),
+            streak: 1,
+            best_streak: 1,
+        };
+        assert!(s.validate().is_err());
+        let mut s = Stats::default();
+        s.bankroll[1] = i32::MIN;
+        assert!(s.validate().is_err());
+    }
+}
