@@ -1,6 +1,7 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+use macroquad::miniquad::PipelineParams;
 use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
 use macroquad::prelude::*;
 use solitaire::engine::{Draw as DrawMode, GameCode, GameKind, Scoring};
@@ -53,12 +54,31 @@ fn play(code: Option<GameCode>) -> ExitCode {
         eprintln!("solitaire: {why}");
         return ExitCode::from(1);
     }
-    let conf = Conf {
+    let window = Conf {
         window_title: "Solitaire".to_owned(),
         window_width: FB_W * 2,
         window_height: FB_H * 2,
         high_dpi: true,
         window_resizable: true,
+        platform: macroquad::miniquad::conf::Platform {
+            // Sleep until something happens: no frames while the player thinks.
+            blocking_event_loop: true,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let conf = macroquad::conf::Conf {
+        miniquad_conf: window,
+        // Input wakes the loop; animations ask for their own frames.
+        update_on: Some(macroquad::conf::UpdateTrigger {
+            key_down: true,
+            mouse_down: true,
+            mouse_up: true,
+            mouse_motion: true,
+            touch: true,
+            ..Default::default()
+        }),
+        default_filter_mode: FilterMode::Nearest,
         ..Default::default()
     };
     macroquad::Window::from_config(conf, game_loop(code));
@@ -71,6 +91,7 @@ struct Inputs {
     events: Vec<Raw>,
 }
 
+#[derive(Debug)]
 enum Raw {
     Down(f32, f32),
     Up(f32, f32),
@@ -145,13 +166,36 @@ async fn game_loop(code: Option<GameCode>) {
     texture.set_filter(FilterMode::Nearest);
     let subscriber = macroquad::input::utils::register_input_subscriber();
     let mut inputs = Inputs::default();
+    // The framebuffer is opaque: drawing it without blending costs a software GL (Mesa's
+    // llvmpipe, as under Xvfb) about a third less per frame.
+    let opaque = load_material(
+        ShaderSource::Glsl {
+            vertex: OPAQUE_VERTEX,
+            fragment: OPAQUE_FRAGMENT,
+        },
+        MaterialParams {
+            pipeline_params: PipelineParams::default(),
+            ..Default::default()
+        },
+    )
+    .ok();
+    let mut last_frame = 0u64;
+    let mut last_input = 0u64;
+    let trace_input = std::env::var_os("SOLITAIRE_TRACE_INPUT").is_some();
+    let mut report_first_frame = std::env::var_os("SOLITAIRE_REPORT_FIRST_FRAME").map(|_| start);
     loop {
         let t = platform::now_ms().saturating_sub(start);
         let dpi = screen_dpi_scale();
         let view = View::new(screen_width() * dpi, screen_height() * dpi);
         macroquad::input::utils::repeat_all_miniquad_input(&mut inputs, subscriber);
         let mut saw_up = false;
+        if !inputs.events.is_empty() {
+            last_input = t;
+        }
         for raw in inputs.events.drain(..) {
+            if trace_input {
+                eprintln!("t={t} {raw:?}");
+            }
             match raw {
                 Raw::Down(x, y) => {
                     let (x, y) = view.to_frame(x, y);
@@ -174,9 +218,9 @@ async fn game_loop(code: Option<GameCode>) {
                 Raw::Cancel => app.pointer(PointerEvent::Cancel),
             }
         }
-        // The pointer left the window with the button down: the button counts as released
-        // there, outside any pile, so a drag puts its cards back.
-        if app.pointer_is_down()
+        // The pointer left the window during a drag: the drag ends there, outside any pile, so
+        // its cards go back.
+        if app.is_dragging()
             && !saw_up
             && !is_mouse_button_down(macroquad::input::MouseButton::Left)
         {
@@ -193,7 +237,17 @@ async fn game_loop(code: Option<GameCode>) {
             renderer.draw(&app);
             texture.update_from_bytes(FB_W as u32, FB_H as u32, &renderer.frame.bytes);
         }
-        clear_background(Color::from_rgba(8, 14, 10, 255));
+        let (w, h) = (screen_width() * dpi, screen_height() * dpi);
+        let covered = view.x <= 0.0
+            && view.y <= 0.0
+            && FB_W as f32 * view.scale >= w
+            && FB_H as f32 * view.scale >= h;
+        if !covered {
+            clear_background(Color::from_rgba(8, 14, 10, 255));
+        }
+        if let Some(m) = &opaque {
+            gl_use_material(m);
+        }
         draw_texture_ex(
             &texture,
             view.x / dpi,
@@ -207,7 +261,24 @@ async fn game_loop(code: Option<GameCode>) {
                 ..Default::default()
             },
         );
+        gl_use_default_material();
+        // Keep drawing while something moves, and for the first second: a frame drawn before
+        // the window manager showed the window would otherwise stay unseen until some input.
+        // And for a moment after any input: miniquad's blocking X11 loop can leave events that
+        // came in a burst (a click's press and release) waiting until the next event arrives.
+        if app.is_animating() || t < 1000 || t.saturating_sub(last_input) < 250 {
+            macroquad::miniquad::window::schedule_update();
+        }
+        pace(last_frame);
         next_frame().await;
+        last_frame = platform::now_ms();
+        if let Some(at) = report_first_frame.take() {
+            // For the start-up measurement (perf/measure.sh): when the first frame was shown.
+            eprintln!(
+                "first frame: {} ms since the epoch (loop entered at {at})",
+                platform::now_ms()
+            );
+        }
     }
 }
 
@@ -276,6 +347,39 @@ fn layout(args: &[String]) -> ExitCode {
         }
     }
 }
+
+/// At most one frame every 16 ms: a mouse reporting hundreds of moves a second (or a display
+/// without vsync, as under Xvfb) would otherwise draw a frame for each one. The moves that come
+/// meanwhile are all handled in the next frame.
+fn pace(last_frame: u64) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let since = platform::now_ms().saturating_sub(last_frame);
+        if since < 16 {
+            std::thread::sleep(std::time::Duration::from_millis(16 - since));
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = last_frame; // the browser paces frames itself
+}
+
+const OPAQUE_VERTEX: &str = r#"#version 100
+attribute vec3 position;
+attribute vec2 texcoord;
+varying lowp vec2 uv;
+uniform mat4 Model;
+uniform mat4 Projection;
+void main() {
+    gl_Position = Projection * Model * vec4(position, 1);
+    uv = texcoord;
+}"#;
+
+const OPAQUE_FRAGMENT: &str = r#"#version 100
+varying lowp vec2 uv;
+uniform sampler2D Texture;
+void main() {
+    gl_FragColor = texture2D(Texture, uv);
+}"#;
 
 fn run_script(args: &[String]) -> ExitCode {
     let mut input = Vec::new();

@@ -135,7 +135,6 @@ fn scenes() -> Vec<(&'static str, App)> {
     app.ui_action(UiAction::NewGame);
     app.ui_action(UiAction::SetRandom(false));
     app.ui_action(UiAction::LetterUp(6));
-    app.tick(600); // the caret is in its "off" phase: stable
     out.push(("new-game-window", app));
     // Help, first page, in Double.
     let mut app = App::new(GameCode::parse("DS1-D1N-AAAAAAA").unwrap(), 1);

@@ -68,6 +68,14 @@ fn near(a: [u8; 3], b: [u8; 4]) -> bool {
 struct Display {
     name: String,
     _xvfb: Guard,
+    /// Our claim on the display number, held until the server is gone.
+    claim: PathBuf,
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.claim);
+    }
 }
 
 impl Display {
@@ -113,14 +121,20 @@ impl Display {
                 .spawn()
                 .expect("Xvfb starts"),
         );
-        let _ = std::fs::remove_file(format!("/tmp/.solitaire-test-X{n}"));
         wait_for(10, || {
             Path::new(&format!("/tmp/.X11-unix/X{n}"))
                 .exists()
                 .then_some(())
         })
         .expect("Xvfb is up");
-        Some(Display { name, _xvfb: xvfb })
+        // Up means answering, not only having made its socket.
+        let display = Display {
+            name,
+            _xvfb: xvfb,
+            claim: PathBuf::from(format!("/tmp/.solitaire-test-X{n}")),
+        };
+        wait_for(10, || display.run(&["xdotool", "getdisplaygeometry"])).expect("Xvfb answers");
+        Some(display)
     }
 
     fn run(&self, args: &[&str]) -> Option<Vec<u8>> {
@@ -134,14 +148,17 @@ impl Display {
     }
 
     /// Starts the game and waits for its window; returns the process and the window id.
+    /// The game's input trace and messages go to `stderr.txt` in the data folder.
     fn game(&self, args: &[&str], data: &Path) -> (Guard, String) {
-        let child = Guard(
+        let log = data.join("stderr.txt");
+        let mut child = Guard(
             Command::new(env!("CARGO_BIN_EXE_solitaire"))
                 .args(args)
                 .env("DISPLAY", &self.name)
                 .env("SOLITAIRE_DATA_DIR", data)
+                .env("SOLITAIRE_TRACE_INPUT", "1")
                 .stdout(Stdio::null())
-                .stderr(Stdio::null())
+                .stderr(std::fs::File::create(&log).unwrap())
                 .spawn()
                 .expect("the game starts"),
         );
@@ -151,8 +168,14 @@ impl Display {
                 .lines()
                 .next()
                 .map(str::to_string)
-        })
-        .expect("a window titled Solitaire opens");
+        });
+        let Some(window) = window else {
+            let status = child.0.try_wait();
+            panic!(
+                "no window titled Solitaire opened; the game: {status:?}, said: {}",
+                std::fs::read_to_string(&log).unwrap_or_default()
+            );
+        };
         (child, window)
     }
 
@@ -265,17 +288,34 @@ fn a_game_closed_mid_way_is_there_again_at_the_next_start() {
     let before = {
         let (mut game, window) = display.game(&["--code", &code.to_string()], &data);
         let table = display.table(&window, &layout);
-        // Draw twice, then send the AC of t6 up by a click.
+        // Draw twice (the waste fans three, then six cards), then send the AC of t6 up by a
+        // click; each step is seen on screen before the next.
+        let fan_edge = (layout.waste.x + 2 * 14 + 36, layout.waste.y + 20);
         display.click(&window, &table, layout.stock.center());
+        wait_for(10, || {
+            near(
+                display.capture(&window)?.fb(fan_edge.0, fan_edge.1),
+                pal::CARD,
+            )
+            .then_some(())
+        })
+        .expect("the first click on the stock draws three cards");
+        let drawn_once = display.settled(&window);
         display.click(&window, &table, layout.stock.center());
+        wait_for(10, || {
+            (display.capture(&window)?.rgb != drawn_once.rgb).then_some(())
+        })
+        .expect("the second click on the stock draws again");
+        display.settled(&window);
         let g = solitaire::engine::Game::new(code);
         let ac = layout.card_rect(g.table(), Pile::Column(5), 1);
         display.click(&window, &table, (ac.x + 6, ac.y + 5));
+        let f = layout.foundations[3];
+        wait_for(10, || {
+            near(display.capture(&window)?.fb(f.x + 20, f.y + 12), pal::CARD).then_some(())
+        })
+        .expect("a click sends the AC to its foundation");
         let shot = display.settled(&window);
-        assert!(near(
-            shot.fb(layout.foundations[3].x + 20, layout.foundations[3].y + 20),
-            pal::CARD
-        ));
         // Closed the hard way: the save was written after every action.
         let _ = game.0.kill();
         let _ = game.0.wait();

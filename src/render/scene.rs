@@ -20,16 +20,22 @@ fn text_centered(frame: &mut Frame, r: Rect, s: &str, colour: pal::Rgba) {
     text(frame, r.x + (r.w - w) / 2, r.y + (r.h - 7) / 2, s, colour);
 }
 
+/// The felt with its quiet weave, drawn once and copied into every frame.
 fn felt(frame: &mut Frame) {
-    frame.fill(Rect::new(0, 0, FB_W, HUD_Y), pal::FELT);
-    // A quiet weave.
-    for y in 0..HUD_Y {
-        for x in 0..FB_W {
-            if (x * 3 + y * 5) % 17 == 0 && (x + y) % 2 == 0 {
-                frame.set(x, y, pal::FELT_DARK);
+    static FELT: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let bytes = FELT.get_or_init(|| {
+        let mut f = Frame::new(FB_W, HUD_Y);
+        f.fill(Rect::new(0, 0, FB_W, HUD_Y), pal::FELT);
+        for y in 0..HUD_Y {
+            for x in 0..FB_W {
+                if (x * 3 + y * 5) % 17 == 0 && (x + y) % 2 == 0 {
+                    f.set(x, y, pal::FELT_DARK);
+                }
             }
         }
-    }
+        f.bytes
+    });
+    frame.bytes[..bytes.len()].copy_from_slice(bytes);
 }
 
 fn card_sprite(assets: &Assets, card: Card, face_up: bool) -> &Sprite {
@@ -310,10 +316,8 @@ fn draw_window(frame: &mut Frame, app: &App) {
                 frame.fill(field, pal::INK);
                 frame.outline(field, pal::PANEL_EDGE);
                 let w = text(frame, x, y, &form.text, pal::TEXT);
-                // The caret blinks: typing works too.
-                if (app.now() / 500).is_multiple_of(2) {
-                    frame.fill(Rect::new(x + w + 1, y - 1, 1, 9), pal::HIGHLIGHT);
-                }
+                // A caret: typing works too.
+                frame.fill(Rect::new(x + w + 1, y - 1, 1, 9), pal::HIGHLIGHT);
                 let letters = app.letter_rects();
                 if let Some(first) = letters.first() {
                     text(frame, x, first.y + 3, s.letters, pal::TEXT_DIM);

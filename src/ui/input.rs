@@ -19,7 +19,8 @@ pub enum PointerEvent {
         y: i32,
         t: u64,
     },
-    /// The pointer left the window with the button down, or the window lost focus.
+    /// The pointer left the window with the button down, or the window lost focus: a drag
+    /// under way is cancelled.
     Cancel,
 }
 
@@ -149,7 +150,10 @@ impl Pointer {
                 }
             }
             PointerEvent::Cancel => {
-                if self.press.take().is_some_and(|p| p.dragging) {
+                // A drag ends and its cards go back; a press that has not moved stays, so its
+                // release is still a click (focus changes can come between press and release).
+                if self.press.is_some_and(|p| p.dragging) {
+                    self.press = None;
                     out.push(Gesture::DragCancel);
                 }
                 self.last_click = None;
@@ -311,6 +315,24 @@ mod tests {
                 Gesture::Drop { x: 30, y: 40 },
             ]
         );
+    }
+
+    #[test]
+    fn cancel_keeps_a_press_that_has_not_moved() {
+        let mut p = Pointer::new();
+        let g = run(
+            &mut p,
+            &[
+                Down { x: 10, y: 10, t: 0 },
+                Cancel,
+                Up {
+                    x: 10,
+                    y: 10,
+                    t: 40,
+                },
+            ],
+        );
+        assert_eq!(g.last(), Some(&Gesture::Click { x: 10, y: 10 }));
     }
 
     #[test]
