@@ -8,7 +8,7 @@
 use nanoserde::{DeJson, SerJson};
 
 use crate::engine::{Entry, Game, GameCode};
-use crate::script::{self, Command, DestArg, SourceArg, entry_line};
+use crate::script::{self, Command, entry_line};
 use crate::stats::{ModeStats, Stats};
 use crate::ui::app::Settings;
 
@@ -122,22 +122,11 @@ pub fn decode(bytes: &[u8]) -> Result<Restored, String> {
 
 /// A log line: only `draw`, `move SRC DST` and `undo` belong in a saved game.
 fn parse_entry(line: &str, game: &Game) -> Result<Entry, String> {
-    use crate::engine::{Action, Source, Target};
+    use crate::engine::Action;
     match script::parse_command(line.trim(), Some(game))? {
         Command::Draw => Ok(Entry::Act(Action::Draw)),
         Command::Undo => Ok(Entry::Undo),
-        Command::Move(from, to) => {
-            let from = match from {
-                SourceArg::Waste => Source::Waste,
-                SourceArg::Foundation(i) => Source::Foundation(i),
-                SourceArg::Column { index, count } => Source::Column { index, count },
-            };
-            let to = match to {
-                DestArg::Column(j) => Target::Column(j),
-                DestArg::Foundations => Target::Foundation,
-            };
-            Ok(Entry::Act(Action::Move { from, to }))
-        }
+        Command::Move(from, to) => Ok(Entry::Act(script::move_action(from, to))),
         _ => Err(format!("'{line}' is not a move")),
     }
 }

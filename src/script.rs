@@ -38,6 +38,20 @@ pub enum DestArg {
     Foundations,
 }
 
+/// The engine action of `move SRC DST`.
+pub fn move_action(from: SourceArg, to: DestArg) -> Action {
+    let from = match from {
+        SourceArg::Waste => Source::Waste,
+        SourceArg::Foundation(i) => Source::Foundation(i),
+        SourceArg::Column { index, count } => Source::Column { index, count },
+    };
+    let to = match to {
+        DestArg::Column(j) => Target::Column(j),
+        DestArg::Foundations => Target::Foundation,
+    };
+    Action::Move { from, to }
+}
+
 fn parse_number(digits: &str, what: &str, word: &str) -> Result<usize, String> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 4 {
         return Err(format!("'{word}': {what} must be a number"));
@@ -271,18 +285,7 @@ impl Script {
         let done: Result<Outcome, Refusal> = match cmd {
             Command::Draw => game.apply(Action::Draw),
             Command::Undo => return game.undo(),
-            Command::Move(from, to) => {
-                let from = match from {
-                    SourceArg::Waste => Source::Waste,
-                    SourceArg::Foundation(i) => Source::Foundation(i),
-                    SourceArg::Column { index, count } => Source::Column { index, count },
-                };
-                let to = match to {
-                    DestArg::Column(j) => Target::Column(j),
-                    DestArg::Foundations => Target::Foundation,
-                };
-                game.apply(Action::Move { from, to })
-            }
+            Command::Move(from, to) => game.apply(move_action(from, to)),
             Command::Click(pile) => {
                 let (pile, depth) = pile_and_depth(pile);
                 game.click(pile, depth)
