@@ -21,7 +21,7 @@ pub const FLIP_MS: u64 = 140;
 /// How long a message stays in the status line.
 pub const STATUS_MS: u64 = 2600;
 /// One step of the win cascade.
-pub const CASCADE_STEP_MS: u64 = 16;
+pub const CASCADE_STEP_MS: u64 = 10;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -213,7 +213,7 @@ impl Cascade {
             let r = layout.foundations[place];
             // Deterministic "random" throws from the card's position in the order.
             let k = self.next as f32;
-            let vx = (2.0 + (k * 1.7) % 3.5)
+            let vx = (4.0 + (k * 1.7) % 5.0)
                 * if self.next.is_multiple_of(2) {
                     1.0
                 } else {
