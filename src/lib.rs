@@ -6,6 +6,7 @@ pub mod platform;
 pub mod render;
 pub mod save;
 pub mod script;
+pub mod solver;
 pub mod stats;
 pub mod tools;
 pub mod ui;

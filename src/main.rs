@@ -16,7 +16,8 @@ use solitaire::{platform, save};
 const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire script [FILE]          play without a window, one JSON line per command
        solitaire render OUT.png [SCALE] draw the table a script (on stdin) ends with (- : stdout)
-       solitaire layout                 where the piles of that table lie, as JSON";
+       solitaire layout                 where the piles of that table lie, as JSON
+       solitaire solve CODE [STATES]    search for a winning line (as a script)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,6 +25,7 @@ fn main() -> ExitCode {
         Some("script") => run_script(&args[1..]),
         Some("render") => render(&args[1..]),
         Some("layout") => layout(&args[1..]),
+        Some("solve") => solve(&args[1..]),
         Some("--help" | "-h") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -329,6 +331,44 @@ fn render(args: &[String]) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+fn solve(args: &[String]) -> ExitCode {
+    use solitaire::solver::{Budget, Verdict};
+    let (code, states) = match args {
+        [code] => (code, Some(200_000)),
+        [code, n] => (code, n.parse::<usize>().ok().filter(|&n| n > 0)),
+        _ => {
+            eprintln!(
+                "solitaire: solve takes a game code and an optional number of positions\n{USAGE}"
+            );
+            return ExitCode::from(2);
+        }
+    };
+    let Some(states) = states else {
+        eprintln!("solitaire: the number of positions is a whole number above 0");
+        return ExitCode::from(2);
+    };
+    let code = match GameCode::parse(code) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("solitaire: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = solitaire::engine::Game::new(code);
+    match solitaire::solver::solve(&game, Budget { states }) {
+        Verdict::Winnable(line) => {
+            println!("# {code}: winnable in {} actions", line.len());
+            println!("new {code}");
+            for a in line {
+                println!("{}", script::action_line(a));
+            }
+        }
+        Verdict::Unwinnable => println!("# {code}: unwinnable (every reachable position searched)"),
+        Verdict::Undecided => println!("# {code}: undecided within {states} positions"),
+    }
+    ExitCode::SUCCESS
 }
 
 fn layout(args: &[String]) -> ExitCode {

@@ -148,35 +148,43 @@ impl Display {
     }
 
     /// Starts the game and waits for its window; returns the process and the window id.
-    /// The game's input trace and messages go to `stderr.txt` in the data folder.
+    /// The game's input trace and messages go to `stderr.txt` in the data folder. A start that
+    /// cannot reach the X server (seen once on a loaded machine) is tried again, twice at most.
     fn game(&self, args: &[&str], data: &Path) -> (Guard, String) {
         let log = data.join("stderr.txt");
-        let mut child = Guard(
-            Command::new(env!("CARGO_BIN_EXE_solitaire"))
-                .args(args)
-                .env("DISPLAY", &self.name)
-                .env("SOLITAIRE_DATA_DIR", data)
-                .env("SOLITAIRE_TRACE_INPUT", "1")
-                .stdout(Stdio::null())
-                .stderr(std::fs::File::create(&log).unwrap())
-                .spawn()
-                .expect("the game starts"),
-        );
-        let window = wait_for(20, || {
-            let ids = self.run(&["xdotool", "search", "--name", "Solitaire"])?;
-            String::from_utf8_lossy(&ids)
-                .lines()
-                .next()
-                .map(str::to_string)
-        });
-        let Some(window) = window else {
-            let status = child.0.try_wait();
-            panic!(
-                "no window titled Solitaire opened; the game: {status:?}, said: {}",
-                std::fs::read_to_string(&log).unwrap_or_default()
+        let mut said = String::new();
+        for _ in 0..3 {
+            let mut child = Guard(
+                Command::new(env!("CARGO_BIN_EXE_solitaire"))
+                    .args(args)
+                    .env("DISPLAY", &self.name)
+                    .env("SOLITAIRE_DATA_DIR", data)
+                    .env("SOLITAIRE_TRACE_INPUT", "1")
+                    .stdout(Stdio::null())
+                    .stderr(std::fs::File::create(&log).unwrap())
+                    .spawn()
+                    .expect("the game starts"),
             );
-        };
-        (child, window)
+            let window = wait_for(20, || {
+                if child.0.try_wait().ok().flatten().is_some() {
+                    return Some(None); // it stopped: no window will come
+                }
+                let ids = self.run(&["xdotool", "search", "--name", "Solitaire"])?;
+                String::from_utf8_lossy(&ids)
+                    .lines()
+                    .next()
+                    .map(|w| Some(w.to_string()))
+            });
+            if let Some(Some(window)) = window {
+                return (child, window);
+            }
+            said = std::fs::read_to_string(&log).unwrap_or_default();
+            if !said.contains("XOpenDisplay") {
+                break;
+            }
+            sleep(Duration::from_millis(500));
+        }
+        panic!("no window titled Solitaire opened; the game said: {said}");
     }
 
     fn capture(&self, window: &str) -> Option<Shot> {

@@ -464,6 +464,19 @@ impl Game {
     pub fn apply(&mut self, action: Action) -> Result<Outcome, Refusal> {
         self.check(action)?;
         let before = self.table.clone();
+        let outcome = self.apply_in_search(action)?;
+        self.history.push_back(before);
+        if self.history.len() > self.spec().undo_depth {
+            self.history.pop_front();
+        }
+        self.log.push(Entry::Act(action));
+        Ok(outcome)
+    }
+
+    /// Applies an action with no undo entry and no log line, for searches that keep their own
+    /// path (the solver). The move counter still counts it.
+    pub fn apply_in_search(&mut self, action: Action) -> Result<Outcome, Refusal> {
+        self.check(action)?;
         let (kind, revealed, points) = match action {
             Action::Draw => self.apply_draw(),
             Action::Move { from, to } => {
@@ -476,12 +489,7 @@ impl Game {
             Scoring::Normal => (old + points).max(0),
             Scoring::Vegas => old + points,
         };
-        self.history.push_back(before);
-        if self.history.len() > self.spec().undo_depth {
-            self.history.pop_front();
-        }
         self.moves += 1;
-        self.log.push(Entry::Act(action));
         Ok(Outcome {
             kind,
             revealed,
