@@ -224,6 +224,27 @@ try {
   check("with storage blocked the game still plays", (await settle(page6, helper, script6, 300)) === 0);
 
 
+  // 8. A high-DPI screen (device pixel ratio 2): sharp pixels, and the mouse still lands
+  //    where it should.
+  const hidpi = await browser.newContext({ viewport: { width: W, height: H }, deviceScaleFactor: 2 });
+  const page7 = await open("?code=KL1-D1N-AAAAAAD", hidpi);
+  let script7 = "new KL1-D1N-AAAAAAD\n";
+  check("at device pixel ratio 2 the deal is drawn pixel for pixel", (await settle(page7, helper, script7)) === 0);
+  const st7 = at(JSON.parse(native("layout", script7).toString()).stock);
+  await page7.mouse.click(st7.x, st7.y);
+  script7 += "draw\n";
+  check("at device pixel ratio 2 a click on the stock draws", (await settle(page7, helper, script7)) === 0);
+
+  // 9. A phone: a touch tap acts as a click.
+  const phone = await browser.newContext({ viewport: { width: W, height: H }, deviceScaleFactor: 1, hasTouch: true });
+  const page8 = await open("?code=KL1-D1N-AAAAAAE", phone);
+  let script8 = "new KL1-D1N-AAAAAAE\n";
+  await settle(page8, helper, script8);
+  const st8 = at(JSON.parse(native("layout", script8).toString()).stock);
+  await page8.touchscreen.tap(st8.x, st8.y);
+  script8 += "draw\n";
+  check("a touch tap on the stock draws", (await settle(page8, helper, script8)) === 0);
+
   check("no console error", errors.length === 0, JSON.stringify(errors));
 } catch (e) {
   check("the test ran to the end", false, String(e && e.stack || e));
