@@ -160,7 +160,8 @@ async fn game_loop(code: Option<GameCode>) {
         ),
     };
     if let Some(e) = problem {
-        app.notify(format!("The link's game code: {e}. Here is a random deal."));
+        let s = solitaire::ui::strings::strings();
+        app.notify(format!("{} {e}. {}", s.link_code, s.random_instead));
     }
     persist.save(app.save_text());
     let mut renderer = Renderer::new();

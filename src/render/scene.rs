@@ -389,9 +389,11 @@ fn draw_window(frame: &mut Frame, app: &App) {
             }
             let vegas = |g: &str| GameCode::parse(&format!("{g}-D1V-AAAAAAA")).expect("code");
             let banks = format!(
-                "{}: Klondike {}   Double Solitaire {}",
+                "{}: {} {}   {} {}",
                 s.bank,
+                s.klondike,
                 score_text(vegas("KL1"), app.stats.bankroll[0]),
+                s.double,
                 score_text(vegas("DS1"), app.stats.bankroll[1]),
             );
             text(frame, panel.x + 12, row(10), &banks, pal::TEXT_DIM);

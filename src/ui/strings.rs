@@ -49,6 +49,8 @@ pub struct Strings {
     pub carry_vegas_hint: &'static str,
     pub bank: &'static str,
     pub no_display: &'static str,
+    pub link_code: &'static str,
+    pub random_instead: &'static str,
 }
 
 pub static EN: Strings = Strings {
@@ -96,6 +98,8 @@ pub static EN: Strings = Strings {
     carry_vegas: "Carry Vegas dollars",
     carry_vegas_hint: "The Vegas score runs on from game to game.",
     bank: "Bank",
+    link_code: "The link's game code:",
+    random_instead: "Here is a random deal.",
     no_display: "no display found (DISPLAY and WAYLAND_DISPLAY are not set); \
                  to play without a window, use: solitaire script",
 };
