@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{built_game, script_line};
+use common::{built_game, full_suit, script_line};
 use solitaire::engine::{Draw, Game, GameCode, GameKind, Scoring};
 use solitaire::script;
 use solitaire::solver::{Budget, Verdict, solve};
@@ -87,15 +87,9 @@ fn exhaustive_has_win(start: &Game, limit: usize) -> Option<bool> {
 
 #[test]
 fn a_proved_unwinnable_position_really_has_no_win() {
-    // Spades still to go, the 2S face up over the face-down AS, every column taken; the red
-    // kings wait on their foundations and a few cards go round in the stock.
-    let full = |s: &str| {
-        "A 2 3 4 5 6 7 8 9 T J Q K"
-            .split(' ')
-            .map(|r| format!("{r}{s}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    // Spades still to go, the 2S face up over the face-down AS, every column taken; the other
+    // suits are up, their kings with no place to come back to.
+    let full = full_suit;
     let g = built_game(
         "KL1-D1N-AAAAAAA",
         &[

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::built_game;
+use common::{built_game, full_suit};
 use solitaire::engine::{Card, Game, GameCode, Pile};
 use solitaire::render::frame::Rect;
 use solitaire::ui::app::{App, Screen, UiAction};
@@ -407,13 +407,7 @@ fn a_new_press_finishes_running_animations_at_once() {
 
 #[test]
 fn winning_shows_the_win_screen_with_score_and_moves() {
-    let full = |s: &str| {
-        "A 2 3 4 5 6 7 8 9 T J Q K"
-            .split(' ')
-            .map(|r| format!("{r}{s}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let full = full_suit;
     let clubs = full("C").replace(" KC", "");
     let game = built_game(
         "KL1-D1N-AAAAAAA",

@@ -288,6 +288,62 @@ impl Game {
         }
     }
 
+    /// A game on a table written out as text (tests, examples, benchmarks): columns as
+    /// (face-down, face-up) card lists like `("4C 9D", "QH JS")`, stock and waste bottom → top,
+    /// foundations by place. Missing columns and foundations are empty; the score is the game's
+    /// start (0, or the Vegas stake).
+    pub fn from_layout(
+        code: &str,
+        columns: &[(&str, &str)],
+        stock: &str,
+        waste: &str,
+        foundations: &[&str],
+    ) -> Result<Game, String> {
+        let code = GameCode::parse(code).map_err(|e| e.to_string())?;
+        let spec = code.spec();
+        let cards = |text: &str| -> Result<Vec<Card>, String> {
+            text.split_whitespace()
+                .map(|w| Card::parse(w).ok_or_else(|| format!("'{w}' is not a card")))
+                .collect()
+        };
+        if columns.len() > spec.columns || foundations.len() > spec.foundations() {
+            return Err(format!(
+                "{} has {} columns and {} foundations",
+                spec.prefix,
+                spec.columns,
+                spec.foundations()
+            ));
+        }
+        let mut cols = columns
+            .iter()
+            .map(|(d, u)| {
+                Ok(Column {
+                    down: cards(d)?,
+                    up: cards(u)?,
+                })
+            })
+            .collect::<Result<Vec<Column>, String>>()?;
+        cols.resize(spec.columns, Column::default());
+        let mut places = foundations
+            .iter()
+            .map(|f| cards(f))
+            .collect::<Result<Vec<_>, _>>()?;
+        places.resize(spec.foundations(), Vec::new());
+        let waste = cards(waste)?;
+        let table = Table {
+            stock: cards(stock)?,
+            fan: waste.len().min(1),
+            waste,
+            foundations: places,
+            columns: cols,
+            score: match code.scoring {
+                Scoring::Normal => 0,
+                Scoring::Vegas => spec.vegas_start,
+            },
+        };
+        Ok(Game::with_table(code, table))
+    }
+
     pub fn code(&self) -> GameCode {
         self.code
     }

@@ -16,31 +16,7 @@ fn card(text: &str) -> Card {
 /// A table for `code`: columns as (face-down, face-up) card lists, stock and waste bottom → top,
 /// foundations by place. Missing columns and foundations are empty.
 fn game(code: &str, columns: &[(&str, &str)], stock: &str, waste: &str, founds: &[&str]) -> Game {
-    let code = GameCode::parse(code).unwrap();
-    let spec = code.spec();
-    let mut cols: Vec<Column> = columns
-        .iter()
-        .map(|(d, u)| Column {
-            down: cards(d),
-            up: cards(u),
-        })
-        .collect();
-    cols.resize(spec.columns, Column::default());
-    let mut foundations: Vec<Vec<Card>> = founds.iter().map(|f| cards(f)).collect();
-    foundations.resize(spec.foundations(), Vec::new());
-    let waste = cards(waste);
-    let table = Table {
-        stock: cards(stock),
-        fan: waste.len().min(1),
-        waste,
-        foundations,
-        columns: cols,
-        score: match code.scoring {
-            Scoring::Normal => 0,
-            Scoring::Vegas => spec.vegas_start,
-        },
-    };
-    Game::with_table(code, table)
+    Game::from_layout(code, columns, stock, waste, founds).unwrap()
 }
 
 /// The same game with another score.

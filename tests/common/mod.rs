@@ -158,8 +158,7 @@ pub fn script_line(action: Action) -> String {
     solitaire::script::action_line(action)
 }
 
-/// A game on a table built by hand: columns as (face-down, face-up) card lists, stock and waste
-/// bottom → top, foundations by place. Missing columns and foundations are empty.
+/// A game on a table built by hand (see `Game::from_layout`).
 pub fn built_game(
     code: &str,
     columns: &[(&str, &str)],
@@ -167,35 +166,14 @@ pub fn built_game(
     waste: &str,
     founds: &[&str],
 ) -> Game {
-    use solitaire::engine::{Card, Column};
-    let cards = |text: &str| -> Vec<Card> {
-        text.split_whitespace()
-            .map(|w| Card::parse(w).unwrap_or_else(|| panic!("bad card {w}")))
-            .collect()
-    };
-    let code = GameCode::parse(code).unwrap();
-    let spec = code.spec();
-    let mut cols: Vec<Column> = columns
-        .iter()
-        .map(|(d, u)| Column {
-            down: cards(d),
-            up: cards(u),
-        })
-        .collect();
-    cols.resize(spec.columns, Column::default());
-    let mut foundations: Vec<Vec<Card>> = founds.iter().map(|f| cards(f)).collect();
-    foundations.resize(spec.foundations(), Vec::new());
-    let waste = cards(waste);
-    let table = Table {
-        stock: cards(stock),
-        fan: waste.len().min(1),
-        waste,
-        foundations,
-        columns: cols,
-        score: match code.scoring {
-            Scoring::Normal => 0,
-            Scoring::Vegas => spec.vegas_start,
-        },
-    };
-    Game::with_table(code, table)
+    Game::from_layout(code, columns, stock, waste, founds).unwrap()
+}
+
+/// A whole suit from the Ace to the King, as text: `full_suit("S")` is `AS 2S … KS`.
+pub fn full_suit(suit: &str) -> String {
+    "A 2 3 4 5 6 7 8 9 T J Q K"
+        .split(' ')
+        .map(|r| format!("{r}{suit}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
