@@ -13,11 +13,20 @@ use solitaire::render::palette as pal;
 use solitaire::ui::layout::Layout;
 use solitaire::ui::view::View;
 
-/// Kills a child process when dropped.
+/// Stops a child process when dropped: politely first (SIGTERM, so that Xvfb removes its
+/// socket and lock file and the display number is free again), then for good.
 struct Guard(Child);
 
 impl Drop for Guard {
     fn drop(&mut self) {
+        let _ = Command::new("kill").arg(self.0.id().to_string()).status();
+        let end = Instant::now() + Duration::from_secs(3);
+        while Instant::now() < end {
+            if let Ok(Some(_)) = self.0.try_wait() {
+                return;
+            }
+            sleep(Duration::from_millis(20));
+        }
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
