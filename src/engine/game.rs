@@ -532,9 +532,11 @@ impl Game {
     /// Applies an action with no undo entry and no log line, for searches that keep their own
     /// path (the solver). The move counter still counts it.
     pub fn apply_in_search(&mut self, action: Action) -> Result<Outcome, Refusal> {
-        self.check(action)?;
         let (kind, revealed, points) = match action {
-            Action::Draw => self.apply_draw(),
+            Action::Draw => {
+                self.check(action)?;
+                self.apply_draw()
+            }
             Action::Move { from, to } => {
                 let dest = self.check_move(from, to)?;
                 self.apply_move(from, dest)
