@@ -116,7 +116,7 @@ fn draw_table(frame: &mut Frame, assets: &Assets, app: &App) {
         frame.blit(assets.face(t.waste[visible - 1]), l.waste.x, l.waste.y);
     }
     // Foundations.
-    let launched = app.cascade.as_ref().map(|c| c.launched.clone());
+    let launched = app.cascade.as_ref().map(|c| &c.launched);
     for (i, r) in l.foundations.iter().enumerate() {
         let gone = app.hidden_on(Pile::Foundation(i)) + launched.as_ref().map_or(0, |v| v[i]);
         let f = &t.foundations[i];
@@ -214,11 +214,11 @@ fn draw_widget(frame: &mut Frame, w: &Widget) {
     text_centered(frame, w.rect, &w.label, pal::TEXT);
 }
 
-fn draw_hud(frame: &mut Frame, app: &App) {
+fn draw_hud(frame: &mut Frame, app: &App, widgets: &[Widget]) {
     frame.fill(Rect::new(0, HUD_Y, FB_W, HUD_H), pal::HUD);
     let s = strings();
     let g = app.game();
-    for w in app.widgets().iter().filter(|w| w.rect.y >= HUD_Y) {
+    for w in widgets.iter().filter(|w| w.rect.y >= HUD_Y) {
         draw_widget(frame, w);
     }
     let bank = app
@@ -276,7 +276,7 @@ fn draw_panel_frame(frame: &mut Frame, r: Rect, title: &str) {
     text(frame, r.x + 10, r.y + 8, title, pal::HIGHLIGHT);
 }
 
-fn draw_window(frame: &mut Frame, app: &App) {
+fn draw_window(frame: &mut Frame, app: &App, widgets: &[Widget]) {
     let s = strings();
     let panel = app.panel_rect();
     match &app.screen {
@@ -437,7 +437,7 @@ fn draw_window(frame: &mut Frame, app: &App) {
             );
         }
     }
-    for w in app.widgets().iter().filter(|w| w.rect.y < HUD_Y) {
+    for w in widgets.iter().filter(|w| w.rect.y < HUD_Y) {
         draw_widget(frame, w);
     }
 }
@@ -449,8 +449,9 @@ pub fn draw(frame: &mut Frame, assets: &Assets, app: &App) {
         draw_stamps(frame, assets, &c.stamps);
     }
     draw_moving(frame, assets, app);
-    draw_hud(frame, app);
-    draw_window(frame, app);
+    let widgets = app.widgets();
+    draw_hud(frame, app, &widgets);
+    draw_window(frame, app, &widgets);
 }
 
 fn draw_stamps(frame: &mut Frame, assets: &Assets, stamps: &[(Card, i32, i32)]) {
@@ -494,8 +495,9 @@ impl Renderer {
                 };
                 draw_stamps(&mut self.frame, &self.assets, &c.stamps[from..]);
                 self.stamps_drawn = Some(c.stamps.len());
-                draw_hud(&mut self.frame, app);
-                draw_window(&mut self.frame, app);
+                let widgets = app.widgets();
+                draw_hud(&mut self.frame, app, &widgets);
+                draw_window(&mut self.frame, app, &widgets);
             }
             _ => {
                 self.stamps_drawn = None;
