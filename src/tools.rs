@@ -13,10 +13,9 @@ pub fn play_script(input: &[u8]) -> Result<Game, String> {
     let mut script = Script::new();
     let mut first_error = None;
     for (n, line) in input.split(|&b| b == b'\n').enumerate() {
-        if let Some(out) = script.run_line(&String::from_utf8_lossy(line))
-            && out.contains("\"error\":")
-            && first_error.is_none()
-        {
+        let fine_before = !script.had_error();
+        script.run_line(&String::from_utf8_lossy(line));
+        if fine_before && script.had_error() {
             first_error = Some(format!("line {} is not a valid command", n + 1));
         }
     }
