@@ -79,10 +79,6 @@ impl Font {
         self.glyphs.get(&c).unwrap_or(&self.missing)
     }
 
-    pub fn has(&self, c: char) -> bool {
-        self.glyphs.contains_key(&c)
-    }
-
     /// The width of a text in pixels (one blank column between glyphs).
     pub fn width(&self, text: &str) -> i32 {
         let mut w = 0;

@@ -178,19 +178,6 @@ impl Layout {
         }
     }
 
-    /// Where the next card dropped on a column would lie.
-    pub fn next_column_rect(&self, table: &Table, index: usize) -> Rect {
-        let col = &table.columns[index];
-        if col.is_empty() {
-            return self.columns[index];
-        }
-        let mut longer = col.clone();
-        longer
-            .up
-            .push(*col.up.last().or(col.down.last()).expect("not empty"));
-        *self.column_rects(index, &longer).last().expect("not empty")
-    }
-
     /// Where a drop on a column counts: from its slot down to below its last card.
     pub fn column_drop_rect(&self, table: &Table, index: usize) -> Rect {
         let top = self.top_rect(table, Pile::Column(index));
