@@ -17,7 +17,10 @@ const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire script [FILE]          play without a window, one JSON line per command
        solitaire render OUT.png [SCALE] draw the table a script (on stdin) ends with (- : stdout)
        solitaire layout                 where the piles of that table lie, as JSON
-       solitaire solve CODE [STATES]    search for a winning line (as a script)";
+       solitaire solve CODE [--budget-ms N]
+                                        search for a winning line (printed as a script)
+       solitaire survey GAME DRAW SCORING --deals A..B [--budget-ms N] [--threads N]
+                                        solve a range of deals: shares and times";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +29,7 @@ fn main() -> ExitCode {
         Some("render") => render(&args[1..]),
         Some("layout") => layout(&args[1..]),
         Some("solve") => solve(&args[1..]),
+        Some("survey") => survey(&args[1..]),
         Some("--help" | "-h") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
@@ -334,20 +338,36 @@ fn render(args: &[String]) -> ExitCode {
     }
 }
 
+/// Reads `--budget-ms N` (a whole number of milliseconds above 0) from options.
+fn budget_option(args: &[String]) -> Result<(u64, Vec<String>), String> {
+    let mut ms = 1000;
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--budget-ms" {
+            ms = it
+                .next()
+                .and_then(|n| n.parse::<u64>().ok())
+                .filter(|&n| (1..=3_600_000).contains(&n))
+                .ok_or("--budget-ms needs a whole number of milliseconds, 1 to 3600000")?;
+        } else {
+            rest.push(a.clone());
+        }
+    }
+    Ok((ms, rest))
+}
+
 fn solve(args: &[String]) -> ExitCode {
     use solitaire::solver::{Budget, Verdict};
-    let (code, states) = match args {
-        [code] => (code, Some(200_000)),
-        [code, n] => (code, n.parse::<usize>().ok().filter(|&n| n > 0)),
-        _ => {
-            eprintln!(
-                "solitaire: solve takes a game code and an optional number of positions\n{USAGE}"
-            );
+    let (ms, rest) = match budget_option(args) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("solitaire: {e}");
             return ExitCode::from(2);
         }
     };
-    let Some(states) = states else {
-        eprintln!("solitaire: the number of positions is a whole number above 0");
+    let [code] = rest.as_slice() else {
+        eprintln!("solitaire: solve takes one game code\n{USAGE}");
         return ExitCode::from(2);
     };
     let code = match GameCode::parse(code) {
@@ -358,18 +378,131 @@ fn solve(args: &[String]) -> ExitCode {
         }
     };
     let game = solitaire::engine::Game::new(code);
-    match solitaire::solver::solve(&game, Budget { states }) {
+    let budget = Budget::from_ms(ms);
+    let start = std::time::Instant::now();
+    let verdict = solitaire::solver::solve(&game, budget);
+    let took = start.elapsed().as_secs_f64() * 1000.0;
+    let text = match verdict {
         Verdict::Winnable(line) => {
-            println!("# {code}: winnable in {} actions", line.len());
-            println!("new {code}");
+            let mut t = format!(
+                "# {code}: winnable, a line of {} actions ({took:.1} ms)\nnew {code}\n",
+                line.len()
+            );
             for a in line {
-                println!("{}", script::action_line(a));
+                t += &script::action_line(a);
+                t.push('\n');
             }
+            t
         }
-        Verdict::Unwinnable => println!("# {code}: unwinnable (every reachable position searched)"),
-        Verdict::Undecided => println!("# {code}: undecided within {states} positions"),
-    }
+        Verdict::Unwinnable => {
+            format!("# {code}: unwinnable: every reachable position searched ({took:.1} ms)\n")
+        }
+        Verdict::Undecided => format!(
+            "# {code}: undecided within the budget of {ms} ms = {} positions ({took:.1} ms)\n",
+            budget.states
+        ),
+    };
+    // A reader that stops early (`| head`) is no error worth a message.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
     ExitCode::SUCCESS
+}
+
+/// `survey GAME DRAW SCORING --deals A..B [--budget-ms N] [--threads N]`.
+fn survey(args: &[String]) -> ExitCode {
+    match survey_args(args) {
+        Ok((game, draw, scoring, deals, ms, threads)) => {
+            let results = solitaire::solver::survey::run(
+                game,
+                draw,
+                scoring,
+                deals.clone(),
+                solitaire::solver::Budget::from_ms(ms),
+                threads,
+            );
+            let mode = format!(
+                "{} draw {} {}",
+                game.spec().name,
+                draw.count(),
+                match scoring {
+                    Scoring::Normal => "Normal",
+                    Scoring::Vegas => "Vegas",
+                }
+            );
+            let text = solitaire::solver::survey::report(&mode, &deals, ms, &results);
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("solitaire: {e}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+type SurveyArgs = (
+    GameKind,
+    DrawMode,
+    Scoring,
+    std::ops::Range<u64>,
+    u64,
+    usize,
+);
+
+fn survey_args(args: &[String]) -> Result<SurveyArgs, String> {
+    let (ms, rest) = budget_option(args)?;
+    let mut words = Vec::new();
+    let mut deals = None;
+    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut it = rest.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--deals" => {
+                let r = it.next().ok_or("--deals needs a range like 0..1000")?;
+                let (a, b) = r
+                    .split_once("..")
+                    .ok_or_else(|| format!("'{r}' is not a range like 0..1000"))?;
+                let (a, b) = (a.parse::<u64>(), b.parse::<u64>());
+                match (a, b) {
+                    (Ok(a), Ok(b)) if a < b && b <= solitaire::engine::DEALS => deals = Some(a..b),
+                    _ => {
+                        return Err(format!(
+                            "'{r}' is not a range of deal numbers A..B with A < B"
+                        ));
+                    }
+                }
+            }
+            "--threads" => {
+                threads = it
+                    .next()
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .filter(|&n| (1..=256).contains(&n))
+                    .ok_or("--threads needs a number from 1 to 256")?;
+            }
+            w => words.push(w.to_ascii_lowercase()),
+        }
+    }
+    let [game, draw, scoring] = words.as_slice() else {
+        return Err(
+            "survey takes a game, a draw and a scoring, like: survey klondike 3 normal".into(),
+        );
+    };
+    let game = match game.as_str() {
+        "klondike" | "kl1" | "kl" => GameKind::Klondike,
+        "double" | "ds1" | "ds" => GameKind::Double,
+        g => return Err(format!("'{g}' is not a game: klondike or double")),
+    };
+    let draw = match draw.as_str() {
+        "1" | "d1" => DrawMode::One,
+        "3" | "d3" => DrawMode::Three,
+        d => return Err(format!("'{d}' is not a draw: 1 or 3")),
+    };
+    let scoring = match scoring.as_str() {
+        "normal" | "n" => Scoring::Normal,
+        "vegas" | "v" => Scoring::Vegas,
+        s => return Err(format!("'{s}' is not a scoring: normal or vegas")),
+    };
+    let deals = deals.ok_or("survey needs --deals A..B")?;
+    Ok((game, draw, scoring, deals, ms, threads))
 }
 
 fn layout(args: &[String]) -> ExitCode {
@@ -379,7 +512,11 @@ fn layout(args: &[String]) -> ExitCode {
     }
     match script_from_stdin() {
         Ok(g) => {
-            println!("{}", solitaire::tools::layout_json(&g));
+            let _ = writeln!(
+                std::io::stdout().lock(),
+                "{}",
+                solitaire::tools::layout_json(&g)
+            );
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -1,15 +1,22 @@
 //! A solver for both games: it sees every card, face-down ones too, and searches for a winning
 //! line under the exact rules of the engine (draw 1 and 3, Normal and Vegas, take-backs).
 //!
-//! Depth-first search with a transposition table of canonical state hashes (columns in any
-//! order are the same position), safe foundation moves applied without branching, the stock
-//! turned into "draw until this card is on top, then play it" moves, and move ordering. The
-//! move generator is complete, so a search that runs out of positions proves the deal
-//! unwinnable; one that runs out of budget says so.
+//! Depth-first search on a compact position made and unmade in place (`state`), with a
+//! transposition table of 128-bit position keys (columns in any order are the same position),
+//! safe foundation moves applied without branching, the stock turned into "draw until this card
+//! is on top, then play it" moves, and move ordering. A first, narrow pass leaves out moves that
+//! seldom help; the second pass is complete, so when it runs out of positions the deal is proved
+//! unwinnable. The search runs in slices (`Search::step`), so a window can spread it over
+//! frames.
+
+mod state;
+pub mod survey;
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::engine::{Action, Card, Game, Source, Table, Target};
+use crate::engine::{Action, Game};
+use state::{Mv, State, Undo};
 
 /// What the solver found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,228 +29,266 @@ pub enum Verdict {
     Undecided,
 }
 
-/// How much the search may do.
+/// How much the search may do: positions to expand at most. Budgets are counted in positions,
+/// not time, so a verdict never depends on the machine.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
-    /// Positions to expand at most.
     pub states: usize,
 }
 
-/// A 128-bit hash of a position, the same for any order of the columns.
-fn position_key(t: &Table) -> u128 {
-    fn mix(h: u64, x: u64) -> u64 {
-        let mut z = h ^ x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn cards(h: u64, cs: &[Card]) -> u64 {
-        cs.iter().fold(mix(h, cs.len() as u64), |h, c| {
-            mix(h, c.deck_index() as u64 + 1)
-        })
-    }
-    let pile_keys = |seed: u64| -> u64 {
-        let mut cols: Vec<u64> = t
-            .columns
-            .iter()
-            .map(|c| cards(cards(seed, &c.down), &c.up))
-            .collect();
-        cols.sort_unstable();
-        let mut h = cards(cards(seed, &t.stock), &t.waste);
-        for f in &t.foundations {
-            h = mix(h, f.len() as u64);
-        }
-        cols.into_iter().fold(h, mix)
-    };
-    (u128::from(pile_keys(1)) << 64) | u128::from(pile_keys(2))
-}
+impl Budget {
+    /// Positions per millisecond of a nominal budget: about what this solver expands per
+    /// millisecond on one core of a modest machine (release build), so `from_ms(1000)` is
+    /// roughly a second there.
+    pub const STATES_PER_MS: usize = 1000;
 
-/// A foundation move that can never hurt: the card is no longer needed to hold any card of the
-/// opposite colour one rank lower (all of those can already go up).
-fn is_safe_to_foundation(game: &Game, card: Card) -> bool {
-    if card.rank() <= 2 {
-        return true;
-    }
-    let t = game.table();
-    let decks = game.spec().decks;
-    let rank = usize::from(card.rank());
-    t.foundations.iter().enumerate().all(|(i, f)| {
-        let suit_red = (i / decks) == 1 || (i / decks) == 2;
-        if suit_red == card.is_red() {
-            f.len() + 2 >= rank
-        } else {
-            f.len() + 1 >= rank
-        }
-    })
-}
-
-/// Applies safe foundation moves until none is left; returns them.
-fn apply_safe(game: &mut Game) -> Vec<Action> {
-    let mut done = Vec::new();
-    loop {
-        let mut moved = false;
-        let sources = std::iter::once(Source::Waste)
-            .chain((0..game.table().columns.len()).map(|index| Source::Column { index, count: 1 }));
-        for from in sources {
-            let Ok(cards) = game.source_cards(from) else {
-                continue;
-            };
-            let card = cards[0];
-            let action = Action::Move {
-                from,
-                to: Target::Foundation,
-            };
-            if is_safe_to_foundation(game, card) && game.apply_in_search(action).is_ok() {
-                done.push(action);
-                moved = true;
-                break;
-            }
-        }
-        if !moved {
-            return done;
+    pub fn from_ms(ms: u64) -> Budget {
+        Budget {
+            states: (ms as usize).saturating_mul(Self::STATES_PER_MS),
         }
     }
 }
 
-/// The moves from a position, best first, each a short line of actions: table moves, and for
-/// each card the stock can bring to the top of the waste, the draws that bring it and its play.
+/// The keys are already well mixed: hash them by taking their low bits.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u128(&mut self, k: u128) {
+        self.0 = k as u64;
+    }
+}
+
+type Seen = HashSet<u128, BuildHasherDefault<KeyHasher>>;
+
+/// One position on the search path: its moves (`moves[start..end]` of the shared list), the
+/// next one to try, how many made moves (the move that led here and the safe ones after it)
+/// to unmake when leaving, and how many times the path strayed from the first choice.
+struct Frame {
+    start: usize,
+    end: usize,
+    next: usize,
+    made: usize,
+    strays: usize,
+}
+
+/// A search in progress. `step` runs it for a number of positions and says when it is done.
 ///
-/// `narrow` leaves out moves that seldom help (take-backs, and parts of runs moved between
-/// columns unless that lets the card under them go up): a quick first search for a win. It is
-/// no proof, so a narrow search that runs dry proves nothing.
-fn candidate_lines(game: &Game, narrow: bool) -> Vec<Vec<Action>> {
-    let t = game.table();
-    let mut scored: Vec<(i32, Vec<Action>)> = Vec::new();
-    for a in game.legal_actions() {
-        let Action::Move { from, to } = a else {
-            continue;
-        };
-        if from == Source::Waste {
-            continue; // handled with the stock below
-        }
-        let score = match (from, to) {
-            (Source::Column { index, count }, Target::Foundation) => {
-                100 + if count == t.columns[index].up.len() {
-                    20
-                } else {
-                    0
-                }
-            }
-            (Source::Column { index, count }, Target::Column(j)) => {
-                let col = &t.columns[index];
-                let whole = count == col.up.len();
-                if whole && col.down.is_empty() && t.columns[j].is_empty() {
-                    continue; // a King from a column of its own to another empty one
-                }
-                if whole && !col.down.is_empty() {
-                    60 + col.down.len() as i32
-                } else if whole {
-                    40
-                } else {
-                    let under = col.up[col.up.len() - count - 1];
-                    if narrow && game.foundation_for(under).is_none() {
-                        continue;
-                    }
-                    5
-                }
-            }
-            (Source::Foundation(_), _) if narrow => continue,
-            (Source::Foundation(_), _) => -10,
-            _ => 0,
-        };
-        scored.push((score, vec![a]));
-    }
-    // The stock: every card it can bring to the top of the waste, with a place to go.
-    let mut probe = game.clone();
-    let mut draws: Vec<Action> = Vec::new();
-    let mut seen: HashSet<(usize, usize)> = HashSet::new();
-    let limit = (t.stock.len() + t.waste.len()) * 2 + 2;
-    for _ in 0..=limit {
-        let tt = probe.table();
-        if !seen.insert((tt.stock.len(), tt.waste.len())) {
-            break;
-        }
-        if let Some(&top) = tt.waste.last() {
-            for to in
-                std::iter::once(Target::Foundation).chain((0..tt.columns.len()).map(Target::Column))
-            {
-                let a = Action::Move {
-                    from: Source::Waste,
-                    to,
-                };
-                if probe.check(a).is_ok() {
-                    let score = match to {
-                        Target::Foundation => 90,
-                        _ => 30,
-                    } - draws.len() as i32 / 3
-                        + if top.is_king() { 5 } else { 0 };
-                    let mut line = draws.clone();
-                    line.push(a);
-                    scored.push((score, line));
-                }
-            }
-        }
-        if probe.apply_in_search(Action::Draw).is_err() {
-            break;
-        }
-        draws.push(Action::Draw);
-    }
-    scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-    scored.into_iter().map(|(_, l)| l).collect()
+/// The narrow pass is a limited discrepancy search: the best move of each position is free,
+/// any other counts as one stray, and rounds allow 0, 1, 2 … strays. So it first follows the
+/// ordering's own line to the end, then every line that leaves it once, and so on: the early
+/// choices of a long game get their turn, where plain depth-first search would spend its whole
+/// budget near the end of the first line.
+pub struct Search {
+    root: State,
+    state: State,
+    narrow: bool,
+    /// Which pass: 0 the quick complete one, 1 the narrow one, 2 the long complete one.
+    pass: u8,
+    /// Strays allowed in this round of the narrow pass, and whether the limit cut anything.
+    stray_limit: usize,
+    cut: bool,
+    seen: Seen,
+    frames: Vec<Frame>,
+    moves: Vec<Mv>,
+    undos: Vec<Undo>,
+    scratch: Vec<(i16, Mv)>,
+    /// Positions expanded in this pass (all rounds of the narrow one), and its allowance.
+    expanded: usize,
+    allowance: usize,
+    /// The whole budget.
+    budget: usize,
+    done: Option<Verdict>,
 }
 
-/// Searches for a win from the game's position: first a narrow search with half the budget,
-/// then, if it found nothing, the complete one (which alone can prove a deal unwinnable).
+impl Search {
+    /// A search from the game's position in three passes: a short complete one (a sixteenth of
+    /// the budget: most deals are won or proved lost right there), the narrow one (a quarter),
+    /// then the complete one again with the rest.
+    pub fn new(game: &Game, budget: Budget) -> Search {
+        let root = State::from_game(game);
+        // A table no real game has (only built ones): searched as nothing, answered undecided.
+        let fallback = || State::from_game(&Game::new(game.code())).expect("a dealt game fits");
+        let start = root.clone().unwrap_or_else(fallback);
+        let mut s = Search {
+            root: start.clone(),
+            state: start,
+            narrow: false,
+            pass: 0,
+            stray_limit: 0,
+            cut: false,
+            seen: Seen::default(),
+            frames: Vec::new(),
+            moves: Vec::new(),
+            undos: Vec::new(),
+            scratch: Vec::new(),
+            expanded: 0,
+            allowance: budget.states / 16,
+            budget: budget.states,
+            done: None,
+        };
+        if root.is_none() {
+            s.done = Some(Verdict::Undecided);
+        } else {
+            s.start_round();
+        }
+        s
+    }
+
+    /// Starts a round from the root: of the narrow pass, or the complete pass.
+    fn start_round(&mut self) {
+        self.state = self.root.clone();
+        self.seen.clear();
+        self.frames.clear();
+        self.moves.clear();
+        self.undos.clear();
+        self.cut = false;
+        let made = self.apply_safe();
+        if self.state.is_won() {
+            self.done = Some(self.win());
+            return;
+        }
+        self.seen.insert(self.state.key());
+        self.push_frame(made, 0);
+    }
+
+    /// Goes on to the next pass, or gives up when the last one is spent.
+    fn next_pass(&mut self) {
+        self.pass += 1;
+        self.expanded = 0;
+        self.stray_limit = 0;
+        match self.pass {
+            1 => {
+                self.narrow = true;
+                self.allowance = self.budget / 4;
+            }
+            2 => {
+                self.narrow = false;
+                self.allowance = self.budget - self.budget / 4 - self.budget / 16;
+            }
+            _ => {
+                self.done = Some(Verdict::Undecided);
+                return;
+            }
+        }
+        self.start_round();
+    }
+
+    fn apply_safe(&mut self) -> usize {
+        let mut n = 0;
+        while let Some(mv) = self.state.safe_move() {
+            self.undos.push(self.state.make(mv));
+            n += 1;
+        }
+        n
+    }
+
+    fn push_frame(&mut self, made: usize, strays: usize) {
+        self.state.moves(self.narrow, &mut self.scratch);
+        let start = self.moves.len();
+        self.moves.extend(self.scratch.iter().map(|&(_, mv)| mv));
+        self.frames.push(Frame {
+            start,
+            end: self.moves.len(),
+            next: start,
+            made,
+            strays,
+        });
+    }
+
+    fn win(&self) -> Verdict {
+        let line: Vec<Mv> = self.undos.iter().map(|u| u.mv).collect();
+        Verdict::Winnable(self.root.actions(&line))
+    }
+
+    /// Positions expanded so far in the current pass.
+    pub fn expanded(&self) -> usize {
+        self.expanded
+    }
+
+    /// Searches at most `states` more positions; `Some` once the answer is known.
+    pub fn step(&mut self, states: usize) -> Option<Verdict> {
+        let mut left = states;
+        while self.done.is_none() {
+            if left == 0 {
+                return None;
+            }
+            left -= 1;
+            self.expand_one();
+        }
+        self.done.clone()
+    }
+
+    /// Runs until the next position is expanded (or a round ends).
+    fn expand_one(&mut self) {
+        loop {
+            let Some(frame) = self.frames.last_mut() else {
+                // Every position of this round searched.
+                if !self.narrow {
+                    self.done = Some(Verdict::Unwinnable);
+                } else if self.cut {
+                    self.stray_limit += 1;
+                    self.start_round();
+                } else {
+                    // The narrow pass saw all it can see; only the complete one can say more.
+                    self.next_pass();
+                }
+                return;
+            };
+            let strays = frame.strays + usize::from(frame.next > frame.start);
+            if frame.next == frame.end || (self.narrow && strays > self.stray_limit) {
+                if frame.next < frame.end {
+                    self.cut = true;
+                }
+                let (start, made) = (frame.start, frame.made);
+                self.frames.pop();
+                self.moves.truncate(start);
+                for _ in 0..made {
+                    let u = self.undos.pop().expect("made moves are on the stack");
+                    self.state.unmake(u);
+                }
+                continue;
+            }
+            let mv = self.moves[frame.next];
+            frame.next += 1;
+            self.undos.push(self.state.make(mv));
+            let made = 1 + self.apply_safe();
+            if self.state.is_won() {
+                self.done = Some(self.win());
+                return;
+            }
+            if !self.seen.insert(self.state.key()) {
+                for _ in 0..made {
+                    let u = self.undos.pop().expect("just made");
+                    self.state.unmake(u);
+                }
+                continue;
+            }
+            self.expanded += 1;
+            if self.expanded > self.allowance {
+                self.next_pass();
+                return;
+            }
+            self.push_frame(made, strays);
+            return;
+        }
+    }
+}
+
+/// Searches for a win from the game's position within the budget.
 pub fn solve(game: &Game, budget: Budget) -> Verdict {
-    let half = Budget {
-        states: budget.states / 2,
-    };
-    match search(game, half, true) {
-        Verdict::Winnable(line) => Verdict::Winnable(line),
-        _ => search(game, half, false),
+    let mut search = Search::new(game, budget);
+    loop {
+        if let Some(v) = search.step(usize::MAX) {
+            return v;
+        }
     }
-}
-
-fn search(game: &Game, budget: Budget, narrow: bool) -> Verdict {
-    let mut root = game.clone();
-    let mut line = apply_safe(&mut root);
-    if root.is_won() {
-        return Verdict::Winnable(line);
-    }
-    let mut seen: HashSet<u128> = HashSet::new();
-    seen.insert(position_key(root.table()));
-    // Explicit stack: (position, its candidate lines, next index, length of `line` on entry).
-    let mut stack: Vec<(Game, Vec<Vec<Action>>, usize, usize)> = Vec::new();
-    let cands = candidate_lines(&root, narrow);
-    stack.push((root, cands, 0, line.len()));
-    let mut expanded = 0usize;
-    while let Some((pos, cands, next, base)) = stack.last_mut() {
-        line.truncate(*base);
-        let Some(step) = cands.get(*next).cloned() else {
-            stack.pop();
-            continue;
-        };
-        *next += 1;
-        let mut child = pos.clone();
-        if step.iter().any(|&a| child.apply_in_search(a).is_err()) {
-            continue;
-        }
-        let mut child_line = step;
-        child_line.extend(apply_safe(&mut child));
-        if child.is_won() {
-            line.extend(child_line);
-            return Verdict::Winnable(line);
-        }
-        if !seen.insert(position_key(child.table())) {
-            continue;
-        }
-        expanded += 1;
-        if expanded > budget.states {
-            return Verdict::Undecided;
-        }
-        line.extend(child_line);
-        let cands = candidate_lines(&child, narrow);
-        stack.push((child, cands, 0, line.len()));
-    }
-    Verdict::Unwinnable
 }
