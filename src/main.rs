@@ -234,6 +234,14 @@ async fn game_loop(code: Option<GameCode>) {
             app.pointer(PointerEvent::Cancel);
         }
         app.tick(t);
+        // A hint or a winnable deal being searched for: a slice of the search each frame, a
+        // few milliseconds long, so the window keeps answering (the web build has no threads).
+        if app.is_busy() {
+            let until = platform::now_ms() + 12;
+            while app.is_busy() && platform::now_ms() < until {
+                app.work(1000);
+            }
+        }
         if app.take_save_needed() {
             persist.save(app.save_text());
         }
@@ -273,7 +281,7 @@ async fn game_loop(code: Option<GameCode>) {
         // the window manager showed the window would otherwise stay unseen until some input.
         // And for a moment after any input: miniquad's blocking X11 loop can leave events that
         // came in a burst (a click's press and release) waiting until the next event arrives.
-        if app.is_animating() || t < 1000 || t.saturating_sub(last_input) < 250 {
+        if app.is_animating() || app.is_busy() || t < 1000 || t.saturating_sub(last_input) < 250 {
             macroquad::miniquad::window::schedule_update();
         }
         pace(last_frame);

@@ -28,6 +28,9 @@ pub struct SaveData {
     pub counted: bool,
     pub double_click: bool,
     pub carry_vegas: bool,
+    /// Added after the first saves were written: missing means off.
+    #[nserde(default)]
+    pub winnable_only: bool,
     pub stats: Vec<ModeStats>,
     pub bankroll: Vec<i32>,
 }
@@ -55,6 +58,7 @@ pub fn encode(game: &Game, counted: bool, settings: &Settings, stats: &Stats) ->
         counted,
         double_click: settings.double_click,
         carry_vegas: settings.carry_vegas,
+        winnable_only: settings.winnable_only,
         stats: stats.modes.clone(),
         bankroll: stats.bankroll.to_vec(),
     }
@@ -115,6 +119,7 @@ pub fn decode(bytes: &[u8]) -> Result<Restored, String> {
         settings: Settings {
             double_click: data.double_click,
             carry_vegas: data.carry_vegas,
+            winnable_only: data.winnable_only,
         },
         stats,
     })

@@ -47,6 +47,7 @@ fn save_and_load_round_trip_in_all_modes_with_undo_histories() {
                     let settings = Settings {
                         double_click: rng.chance(50),
                         carry_vegas: rng.chance(50),
+                        winnable_only: rng.chance(50),
                     };
                     let mut stats = Stats::default();
                     stats.record_win(code, 700, 140);
@@ -313,4 +314,16 @@ fn vegas_dollars_carry_from_game_to_game_when_asked() {
     app.start(GameCode::parse("KL1-D1V-AAAAAAB").unwrap());
     assert_eq!(app.stats.bankroll(GameKind::Klondike), -47);
     assert_eq!(app.bankroll_text().as_deref(), Some("-$99"));
+}
+
+#[test]
+fn a_save_written_before_the_winnable_only_setting_still_loads() {
+    let g = Game::new(GameCode::parse("KL1-D3N-AAAAAAB").unwrap());
+    let text = save::encode(&g, false, &Settings::default(), &Stats::default());
+    assert!(text.contains("\"winnable_only\":false"));
+    let old = text.replace(",\"winnable_only\":false", "");
+    assert!(!old.contains("winnable_only"));
+    let r = save::decode(old.as_bytes()).expect("an older save loads");
+    assert!(!r.settings.winnable_only);
+    assert_eq!(r.game.table(), g.table());
 }

@@ -136,6 +136,27 @@ fn scenes() -> Vec<(&'static str, App)> {
     app.ui_action(UiAction::SetRandom(false));
     app.ui_action(UiAction::LetterUp(6));
     out.push(("new-game-window", app));
+    // A hint in the middle of a Klondike game: the first one from move 30 on that moves a
+    // card from one place to another (not one that turns the stock).
+    let hinted = |n: usize| {
+        let mut app = App::with_game(played("KL1-D1N-AAAAAAA", n), 1);
+        app.ui_action(UiAction::Hint);
+        while app.is_busy() {
+            app.work(1000);
+        }
+        app
+    };
+    let app = (30..60)
+        .map(hinted)
+        .find(|a| a.hint.as_ref().is_some_and(|h| h.to.is_some()))
+        .expect("a hint that moves a card");
+    out.push(("klondike-hint", app));
+    // The New Game window looking for a winnable deal.
+    let mut app = App::new(GameCode::parse("KL1-D3N-AAAAAAB").unwrap(), 1);
+    app.ui_action(UiAction::NewGame);
+    app.ui_action(UiAction::ToggleWinnableOnly);
+    app.ui_action(UiAction::Start);
+    out.push(("new-game-winnable-only", app));
     // Help, first page, in Double.
     let mut app = App::new(GameCode::parse("DS1-D1N-AAAAAAA").unwrap(), 1);
     app.ui_action(UiAction::Help);

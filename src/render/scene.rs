@@ -182,6 +182,13 @@ fn draw_slide(frame: &mut Frame, assets: &Assets, app: &App, s: &Slide) {
 }
 
 fn draw_moving(frame: &mut Frame, assets: &Assets, app: &App) {
+    // A hint: a double outline round the cards to move (or the stock) and where they go.
+    if let Some(h) = &app.hint {
+        for r in std::iter::once(h.from).chain(h.to) {
+            frame.outline(r.inset(-2), pal::HIGHLIGHT);
+            frame.outline(r.inset(-1), pal::HIGHLIGHT);
+        }
+    }
     for r in app.legal_drop_rects() {
         frame.blit(&assets.card_outline, r.x, r.y);
         frame.outline(r.inset(1), pal::HIGHLIGHT);
@@ -337,8 +344,20 @@ fn draw_window(frame: &mut Frame, app: &App, widgets: &[Widget]) {
                     pal::TEXT_DIM,
                 );
             }
+            if form.random && app.settings.winnable_only {
+                let hint = s.winnable_only_hint;
+                text(
+                    frame,
+                    panel.x + 12,
+                    panel.bottom() - 48,
+                    hint,
+                    pal::TEXT_DIM,
+                );
+            }
             if let Some(err) = &form.error {
                 text(frame, panel.x + 12, panel.bottom() - 36, err, pal::ERROR);
+            } else if let Some(note) = &form.note {
+                text(frame, panel.x + 12, panel.bottom() - 36, note, pal::TEXT);
             }
         }
         Screen::Settings => {

@@ -292,3 +292,23 @@ pub fn solve(game: &Game, budget: Budget) -> Verdict {
         }
     }
 }
+
+/// The move the solver's own ordering puts first, as the actions that make it (clicks on the
+/// stock, then the card's move): a guess, backed by no line. `None` when no move looks useful
+/// (only take-backs and shuffles of runs, or nothing at all).
+pub fn guess(game: &Game) -> Option<Vec<Action>> {
+    let state = State::from_game(game)?;
+    let mut moves = Vec::new();
+    state.moves(true, &mut moves);
+    let &(_, mv) = moves.first()?;
+    Some(state.actions(&[mv]))
+}
+
+/// The first move of a line: the clicks on the stock before it, and the move itself.
+pub fn first_move(line: &[Action]) -> &[Action] {
+    let end = line
+        .iter()
+        .position(|a| matches!(a, Action::Move { .. }))
+        .map_or(line.len(), |i| i + 1);
+    &line[..end]
+}

@@ -77,14 +77,23 @@ pub fn card_counts(t: &Table) -> [usize; 52] {
 /// A simple greedy player that never takes cards back from the foundations. Returns the actions
 /// it took, or `None` when it did not win within `max_actions`.
 pub fn greedy_win(code: GameCode, max_actions: usize) -> Option<Vec<Action>> {
+    let actions = greedy_actions(code, max_actions);
+    let mut g = Game::new(code);
+    for &a in &actions {
+        g.apply(a).expect("greedy picks legal actions");
+    }
+    g.is_won().then_some(actions)
+}
+
+/// The greedy player's actions, until it wins, is stuck, or has taken `max_actions`.
+pub fn greedy_actions(code: GameCode, max_actions: usize) -> Vec<Action> {
     let mut g = Game::new(code);
     let mut actions = Vec::new();
     let mut draws_without_progress = 0;
-    while actions.len() < max_actions {
-        if g.is_won() {
-            return Some(actions);
-        }
-        let action = greedy_choice(&g, draws_without_progress)?;
+    while actions.len() < max_actions && !g.is_won() {
+        let Some(action) = greedy_choice(&g, draws_without_progress) else {
+            break;
+        };
         if action == Action::Draw {
             draws_without_progress += 1;
         } else {
@@ -93,7 +102,7 @@ pub fn greedy_win(code: GameCode, max_actions: usize) -> Option<Vec<Action>> {
         g.apply(action).expect("greedy picks legal actions");
         actions.push(action);
     }
-    None
+    actions
 }
 
 fn greedy_choice(g: &Game, draws_without_progress: usize) -> Option<Action> {

@@ -1,0 +1,279 @@
+//! The Hint button and "Winnable deals only", through the UI layer: the search runs in slices
+//! (`App::work`), hints only point, and following them wins.
+
+mod common;
+
+use common::{built_game, full_suit};
+use solitaire::engine::{Action, Game, GameCode, Pile, Source};
+use solitaire::solver::{self, Budget, Verdict};
+use solitaire::ui::app::{App, Screen, UiAction};
+use solitaire::ui::input::PointerEvent::{Down, Move, Up};
+
+struct Mouse {
+    t: u64,
+}
+
+impl Mouse {
+    fn click(&mut self, (x, y): (i32, i32), app: &mut App) {
+        self.t += 1000;
+        app.pointer(Down { x, y, t: self.t });
+        app.pointer(Up {
+            x,
+            y,
+            t: self.t + 60,
+        });
+    }
+
+    fn drag(&mut self, from: (i32, i32), to: (i32, i32), app: &mut App) {
+        self.t += 1000;
+        app.pointer(Down {
+            x: from.0,
+            y: from.1,
+            t: self.t,
+        });
+        for k in 1..=8 {
+            self.t += 16;
+            let x = from.0 + (to.0 - from.0) * k / 8;
+            let y = from.1 + (to.1 - from.1) * k / 8;
+            app.pointer(Move { x, y, t: self.t });
+        }
+        self.t += 16;
+        app.pointer(Up {
+            x: to.0,
+            y: to.1,
+            t: self.t,
+        });
+    }
+
+    fn press(&mut self, app: &mut App, action: UiAction) {
+        let w = app
+            .widgets()
+            .into_iter()
+            .find(|w| w.action == action)
+            .unwrap_or_else(|| panic!("no button for {action:?}"));
+        self.click(w.rect.center(), app);
+    }
+}
+
+/// Runs the app's search in small slices until it is done; returns how many slices it took.
+fn work_until_done(app: &mut App, max_slices: usize) -> usize {
+    let mut slices = 0;
+    while app.is_busy() {
+        assert!(slices < max_slices, "the search did not end");
+        app.work(500);
+        slices += 1;
+    }
+    slices
+}
+
+fn status(app: &App) -> String {
+    app.status
+        .as_ref()
+        .map(|(s, _)| s.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_hint_points_at_the_first_move_of_a_winning_line_and_moves_nothing() {
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let mut app = App::new(code, 3);
+    let mut m = Mouse { t: 1000 };
+    let before = app.game().table().clone();
+    m.press(&mut app, UiAction::Hint);
+    work_until_done(&mut app, 10_000);
+    assert_eq!(app.game().table(), &before, "a hint moves no card");
+    assert_eq!(app.game().moves(), 0);
+    let hint = app.hint.clone().expect("a hint is shown");
+    assert!(status(&app).starts_with("Hint: "), "{}", status(&app));
+    // The same solver, asked directly, starts its line with the move the hint marks.
+    let Verdict::Winnable(line) = solver::solve(&Game::new(code), Budget { states: 100_000 })
+    else {
+        panic!("{code} is winnable");
+    };
+    let first = solver::first_move(&line);
+    let t = app.game().table();
+    match first.last() {
+        _ if first.len() > 1 => assert_eq!(hint.from, app.layout().stock),
+        Some(&Action::Move {
+            from: Source::Column { index, count },
+            ..
+        }) => {
+            let top = app.layout().card_rect(t, Pile::Column(index), 1);
+            assert!(hint.from.contains(top.x + 1, top.y + 1));
+            let bottom = app.layout().card_rect(t, Pile::Column(index), count);
+            assert!(hint.from.contains(bottom.x + 1, bottom.y + 1));
+        }
+        Some(&Action::Move {
+            from: Source::Waste,
+            ..
+        }) => assert_eq!(hint.from, app.layout().card_rect(t, Pile::Waste, 1)),
+        other => panic!("unexpected first move {other:?}"),
+    }
+    // Playing anything clears the mark.
+    m.click(app.layout().stock.center(), &mut app);
+    assert_eq!(app.hint, None);
+}
+
+/// Asks for a hint and does what it points at with the mouse, until the game is won.
+fn follow_hints_to_a_win(code: &str) {
+    let mut app = App::new(GameCode::parse(code).unwrap(), 5);
+    let mut m = Mouse { t: 1000 };
+    for step in 0..2000 {
+        if app.game().is_won() {
+            assert_eq!(app.screen, Screen::Won);
+            return;
+        }
+        m.press(&mut app, UiAction::Hint);
+        work_until_done(&mut app, 10_000);
+        let said = status(&app);
+        assert!(said.starts_with("Hint: "), "{code} step {step}: {said}");
+        let hint = app.hint.clone().expect("a hint");
+        let moves = app.game().moves();
+        match hint.to {
+            None => m.click(hint.from.center(), &mut app),
+            Some(to) => m.drag((hint.from.x + 6, hint.from.y + 5), to.center(), &mut app),
+        }
+        assert_eq!(app.game().moves(), moves + 1, "{code} step {step}: {said}");
+    }
+    panic!("{code}: not won by following the hints");
+}
+
+#[test]
+fn following_the_hints_wins_klondike() {
+    follow_hints_to_a_win("KL1-D3N-AAAAAAB");
+}
+
+#[test]
+fn following_the_hints_wins_double_solitaire() {
+    follow_hints_to_a_win("DS1-D1N-AAAAAAC");
+}
+
+#[test]
+fn with_no_useful_move_the_hint_says_so_and_suggests_undo() {
+    // The proved-unwinnable position of the solver tests: the AS under the 2S, nothing to do.
+    let full = full_suit;
+    let g = built_game(
+        "KL1-D1N-AAAAAAA",
+        &[
+            ("AS", "2S"),
+            ("3S", "4S"),
+            ("5S", "6S"),
+            ("7S", "8S"),
+            ("9S", "TS"),
+            ("JS", "QS"),
+            ("", "KS"),
+        ],
+        "",
+        "",
+        &["", &full("H"), &full("D"), &full("C")],
+    );
+    let mut app = App::with_game(g, 1);
+    app.ui_action(UiAction::Hint);
+    work_until_done(&mut app, 10_000);
+    assert_eq!(app.hint, None);
+    let said = status(&app);
+    assert!(
+        said.contains("No useful move") && said.contains("Undo"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_guess_is_marked_as_one() {
+    // A lost position with a move that looks useful: the QH from the waste onto the KS. The
+    // solver proves there is no win, so the hint can only guess, and says so.
+    let full = full_suit;
+    let g = built_game(
+        "KL1-D1V-AAAAAAA",
+        &[
+            ("AS", "2S"),
+            ("3S", "4S"),
+            ("5S", "6S"),
+            ("7S", "8S"),
+            ("9S", "TS"),
+            ("JS", "QS"),
+            ("", "KS"),
+        ],
+        "",
+        "QH",
+        &[
+            "",
+            "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH KH",
+            &full("D"),
+            &full("C"),
+        ],
+    );
+    let mut app = App::with_game(g, 1);
+    app.ui_action(UiAction::Hint);
+    work_until_done(&mut app, 10_000);
+    let said = status(&app);
+    assert!(said.starts_with("A guess"), "{said}");
+    let hint = app.hint.clone().expect("a guess is marked too");
+    let t = app.game().table();
+    assert_eq!(hint.from, app.layout().card_rect(t, Pile::Waste, 1));
+    assert_eq!(hint.to, Some(app.layout().top_rect(t, Pile::Column(6))));
+    assert!(said.contains("Q♥ onto K♠"), "{said}");
+}
+
+#[test]
+fn winnable_deals_only_starts_a_deal_the_solver_has_won() {
+    let mut app = App::new(GameCode::parse("KL1-D3N-AAAAAAA").unwrap(), 11);
+    let mut m = Mouse { t: 1000 };
+    m.press(&mut app, UiAction::NewGame);
+    m.press(&mut app, UiAction::ToggleWinnableOnly);
+    assert!(app.settings.winnable_only);
+    m.press(&mut app, UiAction::Start);
+    // The search runs between frames; meanwhile the window stays open and says so.
+    if app.is_busy() {
+        let Screen::NewGame(form) = &app.screen else {
+            panic!("the window stays open while searching");
+        };
+        assert!(form.note.is_some());
+    }
+    work_until_done(&mut app, 100_000);
+    assert_eq!(app.screen, Screen::Table);
+    let code = app.game().code();
+    assert_eq!(code.to_string()[..7], *"KL1-D3N");
+    // An ordinary code: solved again from scratch, it is winnable.
+    assert!(matches!(
+        solver::solve(&Game::new(code), Budget { states: 200_000 }),
+        Verdict::Winnable(_)
+    ));
+    assert!(status(&app).contains(&code.to_string()));
+}
+
+#[test]
+fn cancel_stops_the_search_for_a_winnable_deal() {
+    let code = GameCode::parse("DS1-D3V-AAAAAAA").unwrap();
+    let mut app = App::new(code, 2);
+    app.ui_action(UiAction::NewGame);
+    app.ui_action(UiAction::ToggleWinnableOnly);
+    app.ui_action(UiAction::SetGame(solitaire::engine::GameKind::Double));
+    app.ui_action(UiAction::Start);
+    app.work(100);
+    assert!(
+        app.is_busy(),
+        "one short slice does not finish a Double deal"
+    );
+    app.ui_action(UiAction::Cancel);
+    assert!(!app.is_busy());
+    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(app.game().code(), code);
+}
+
+#[test]
+fn the_hint_button_sits_in_the_bar() {
+    let app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
+    let w = app
+        .widgets()
+        .into_iter()
+        .find(|w| w.action == UiAction::Hint)
+        .expect("a Hint button");
+    let undo = app
+        .widgets()
+        .into_iter()
+        .find(|w| w.action == UiAction::Undo)
+        .unwrap();
+    assert_eq!(w.rect.y, undo.rect.y);
+    assert!(w.rect.x > undo.rect.right());
+}
