@@ -138,6 +138,18 @@ async function noticePixels(page, helper) {
   });
 }
 
+// How many pixels of the highlight colour show (hint outlines).
+async function highlightPixels(page, helper) {
+  return inPage(helper, [await page.screenshot()], function (images) {
+    const shot = images[0];
+    let n = 0;
+    for (let i = 0; i < shot.data.length; i += 4) {
+      if (shot.data[i] === 255 && shot.data[i + 1] === 226 && shot.data[i + 2] === 92) n++;
+    }
+    return n;
+  });
+}
+
 function at(rect, dx = 0.5, dy = 0.5) {
   return { x: (rect[0] + rect[2] * dx) * 2, y: (rect[1] + rect[3] * dy) * 2 };
 }
@@ -244,6 +256,25 @@ try {
   await page8.touchscreen.tap(st8.x, st8.y);
   script8 += "draw\n";
   check("a touch tap on the stock draws", (await settle(page8, helper, script8)) === 0);
+
+  // 10. The Hint button: the search runs between frames, the hint is outlined (the AC to its
+  // foundation, on this deal), and the game plays on at once.
+  const page9 = await open("?code=KL1-D1N-AAAAAAA");
+  let script9 = "new KL1-D1N-AAAAAAA\n";
+  await settle(page9, helper, script9);
+  await page9.mouse.click(376, 700); // the Hint button, between Undo and Stats
+  let lit = 0;
+  for (let i = 0; i < 20 && lit < 400; i++) {
+    await page9.waitForTimeout(100);
+    lit = await highlightPixels(page9, helper);
+  }
+  check("the Hint button outlines a move", lit >= 400, `(${lit} outline pixels)`);
+  check("the hint is said in words", (await noticePixels(page9, helper)) > 2000);
+  const st9 = at(JSON.parse(native("layout", script9).toString()).stock);
+  await page9.mouse.click(st9.x, st9.y);
+  script9 += "draw\n";
+  // The table as drawn natively (the status line, still showing the hint's words, left out).
+  check("after a hint the game plays on, the mark gone", (await settle(page9, helper, script9, 300)) === 0);
 
   check("no console error", errors.length === 0, JSON.stringify(errors));
 } catch (e) {
