@@ -44,24 +44,12 @@ const fn splitmix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Random numbers for (place in column, card, face up): a column's hash is the XOR of its cards'.
-static ZOBRIST: [[u64; 104]; COL_CAP] = {
-    let mut z = [[0u64; 104]; COL_CAP];
-    let mut i = 0;
-    while i < COL_CAP {
-        let mut j = 0;
-        while j < 104 {
-            z[i][j] = splitmix((i * 104 + j) as u64 * 0x1_0001 + 77);
-            j += 1;
-        }
-        i += 1;
-    }
-    z
-};
-
+/// A random number for (place in column, card, face up): a column's hash is the XOR of its
+/// cards'. Computed when needed (a table of them would add 26 KB to the binary and the web
+/// build, for no measurable speed).
 #[inline]
 fn z(pos: usize, c: C, up: bool) -> u64 {
-    ZOBRIST[pos][usize::from(c) * 2 + usize::from(up)]
+    splitmix((pos * 104 + usize::from(c) * 2 + usize::from(up)) as u64 * 0x1_0001 + 77)
 }
 
 #[derive(Clone, Copy)]
