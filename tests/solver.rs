@@ -278,3 +278,56 @@ fn verdicts_agree_with_an_exhaustive_search_on_small_positions() {
         }
     }
 }
+
+fn run_cli(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_solitaire"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn solve_and_survey_on_the_command_line() {
+    // solve prints a script that replays to a win.
+    let (code, out, _) = run_cli(&["solve", "KL1-D3N-AAAAAAB", "--budget-ms", "200"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("# KL1-D3N-AAAAAAB: winnable"), "{out}");
+    assert_script_wins(&out, "solve KL1-D3N-AAAAAAB");
+    // survey: shares with intervals, replayed lines, times; the verdicts are the same on any
+    // number of threads.
+    let args = |threads: &'static str| {
+        [
+            "survey", "klondike", "3", "normal", "--deals", "0..12", "--budget-ms", "20",
+            "--threads", threads,
+        ]
+    };
+    let (code, one, _) = run_cli(&args("1"));
+    assert_eq!(code, 0);
+    for part in ["winnable:", "unwinnable:", "undecided:", "(95 %:", "median", "p90"] {
+        assert!(one.contains(part), "{part} in {one}");
+    }
+    assert!(one.contains("Klondike draw 3 Normal, deals 0..12 (12), budget 20 ms"));
+    let counts = |s: &str| s.lines().take(5).collect::<Vec<_>>().join("\n");
+    let (_, two, _) = run_cli(&args("2"));
+    assert_eq!(counts(&one), counts(&two));
+    // Bad input: a message and exit status 2, never a panic.
+    for bad in [
+        &["solve", "KL1-D4N-AAAAAAA"][..],
+        &["solve"],
+        &["solve", "KL1-D1N-AAAAAAA", "--budget-ms", "0"],
+        &["survey", "klondike", "3", "normal"],
+        &["survey", "klondike", "3", "normal", "--deals", "5..2"],
+        &["survey", "chess", "3", "normal", "--deals", "0..2"],
+        &["survey", "klondike", "2", "normal", "--deals", "0..2"],
+        &["survey", "klondike", "1", "normal", "--deals", "0..2", "--threads", "x"],
+    ] {
+        let (code, _, err) = run_cli(bad);
+        assert_eq!(code, 2, "{bad:?}");
+        assert!(err.starts_with("solitaire: ") && !err.contains("panicked"), "{bad:?}: {err}");
+    }
+}

@@ -14,6 +14,8 @@ pub struct DealResult {
     /// 0 winnable, 1 unwinnable, 2 undecided.
     pub verdict: u8,
     pub micros: u64,
+    /// For a winnable deal: its line, replayed through the engine, won the game.
+    pub line_wins: bool,
 }
 
 /// Solves deals `deals` of a mode on `threads` threads (deal `d` on thread `d mod threads`).
@@ -38,15 +40,16 @@ pub fn run(
                             let start = Instant::now();
                             let v = solve(&Game::new(code), budget);
                             let micros = start.elapsed().as_micros() as u64;
-                            let verdict = match v {
-                                Verdict::Winnable(_) => 0,
-                                Verdict::Unwinnable => 1,
-                                Verdict::Undecided => 2,
+                            let (verdict, line_wins) = match v {
+                                Verdict::Winnable(line) => (0, replays_to_a_win(code, &line)),
+                                Verdict::Unwinnable => (1, false),
+                                Verdict::Undecided => (2, false),
                             };
                             DealResult {
                                 deal,
                                 verdict,
                                 micros,
+                                line_wins,
                             }
                         })
                         .collect::<Vec<_>>()
@@ -60,6 +63,12 @@ pub fn run(
     });
     out.sort_by_key(|r| r.deal);
     out
+}
+
+/// Whether a line, played from the deal through the engine's checks, wins it.
+fn replays_to_a_win(code: GameCode, line: &[crate::engine::Action]) -> bool {
+    let mut g = Game::new(code);
+    line.iter().all(|&a| g.apply(a).is_ok()) && g.is_won()
 }
 
 /// The 95 % Wilson score interval of `k` successes in `n`, as shares.
@@ -108,6 +117,9 @@ pub fn report(
             100.0 * hi
         );
     }
+    let wins = results.iter().filter(|r| r.verdict == 0).count();
+    let replayed = results.iter().filter(|r| r.line_wins).count();
+    s += &format!("winning lines replayed to a won game: {replayed} of {wins}\n");
     let mut times: Vec<u64> = results.iter().map(|r| r.micros).collect();
     times.sort_unstable();
     let decided: Vec<u64> = {

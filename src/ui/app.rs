@@ -28,7 +28,7 @@ pub const CASCADE_STEP_MS: u64 = 10;
 /// machine (`cargo bench --bench solver`).
 pub const HINT_STATES: usize = 60_000;
 /// Positions searched per deal for "Winnable deals only", and how many deals it tries.
-pub const WINNABLE_STATES: usize = 200_000;
+pub const WINNABLE_STATES: usize = 100_000;
 pub const WINNABLE_TRIES: u32 = 25;
 
 #[derive(Clone, Debug, PartialEq, Eq)]

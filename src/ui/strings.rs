@@ -199,7 +199,7 @@ pub fn help_pages(kind: GameKind) -> Vec<Vec<&'static str>> {
         "it looks for a place on the table, the longest column first, then an empty",
         "column for a King. Or drag cards where you want them.",
         "Nothing ever moves by itself. The game never declares a loss: undo, or start",
-        "a new game.",
+        "a new game. Hint outlines a good move (a winning one when it finds one).",
     ]);
     pages.push(match kind {
         GameKind::Klondike => vec![
