@@ -302,13 +302,28 @@ fn solve_and_survey_on_the_command_line() {
     // number of threads.
     let args = |threads: &'static str| {
         [
-            "survey", "klondike", "3", "normal", "--deals", "0..12", "--budget-ms", "20",
-            "--threads", threads,
+            "survey",
+            "klondike",
+            "3",
+            "normal",
+            "--deals",
+            "0..12",
+            "--budget-ms",
+            "20",
+            "--threads",
+            threads,
         ]
     };
     let (code, one, _) = run_cli(&args("1"));
     assert_eq!(code, 0);
-    for part in ["winnable:", "unwinnable:", "undecided:", "(95 %:", "median", "p90"] {
+    for part in [
+        "winnable:",
+        "unwinnable:",
+        "undecided:",
+        "(95 %:",
+        "median",
+        "p90",
+    ] {
         assert!(one.contains(part), "{part} in {one}");
     }
     assert!(one.contains("Klondike draw 3 Normal, deals 0..12 (12), budget 20 ms"));
@@ -324,10 +339,22 @@ fn solve_and_survey_on_the_command_line() {
         &["survey", "klondike", "3", "normal", "--deals", "5..2"],
         &["survey", "chess", "3", "normal", "--deals", "0..2"],
         &["survey", "klondike", "2", "normal", "--deals", "0..2"],
-        &["survey", "klondike", "1", "normal", "--deals", "0..2", "--threads", "x"],
+        &[
+            "survey",
+            "klondike",
+            "1",
+            "normal",
+            "--deals",
+            "0..2",
+            "--threads",
+            "x",
+        ],
     ] {
         let (code, _, err) = run_cli(bad);
         assert_eq!(code, 2, "{bad:?}");
-        assert!(err.starts_with("solitaire: ") && !err.contains("panicked"), "{bad:?}: {err}");
+        assert!(
+            err.starts_with("solitaire: ") && !err.contains("panicked"),
+            "{bad:?}: {err}"
+        );
     }
 }
