@@ -356,8 +356,8 @@ fn budget_option(args: &[String]) -> Result<(u64, Vec<String>), String> {
             ms = it
                 .next()
                 .and_then(|n| n.parse::<u64>().ok())
-                .filter(|&n| (1..=3_600_000).contains(&n))
-                .ok_or("--budget-ms needs a whole number of milliseconds, 1 to 3600000")?;
+                .filter(|&n| (1..=20_000).contains(&n))
+                .ok_or("--budget-ms needs a whole number of milliseconds, 1 to 20000 (20 million positions, up to 1 GB of memory)")?;
         } else {
             rest.push(a.clone());
         }
