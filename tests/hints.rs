@@ -277,3 +277,31 @@ fn the_hint_button_sits_in_the_bar() {
     assert_eq!(w.rect.y, undo.rect.y);
     assert!(w.rect.x > undo.rect.right());
 }
+
+#[test]
+fn the_give_up_message_names_the_number_of_deals_tried() {
+    let s = solitaire::ui::strings::strings();
+    let tries = solitaire::ui::app::WINNABLE_TRIES.to_string();
+    assert!(s.winnable_not_found.contains(&tries));
+}
+
+#[test]
+fn giving_up_on_winnable_deals_says_so_and_keeps_the_game() {
+    // Double Solitaire in Vegas: the solver wins almost none, so it gives up after its tries.
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let mut app = App::new(code, 4);
+    app.ui_action(UiAction::NewGame);
+    app.ui_action(UiAction::ToggleWinnableOnly);
+    app.ui_action(UiAction::SetGame(solitaire::engine::GameKind::Double));
+    app.ui_action(UiAction::SetScoring(solitaire::engine::Scoring::Vegas));
+    app.ui_action(UiAction::Start);
+    // Big slices: this test is about the ending, not the slicing.
+    while app.is_busy() {
+        app.work(1_000_000);
+    }
+    assert_eq!(app.game().code(), code);
+    let Screen::NewGame(form) = &app.screen else {
+        panic!("the window stays open");
+    };
+    assert!(form.error.as_deref().unwrap().contains("try again"));
+}

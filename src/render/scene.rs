@@ -345,7 +345,10 @@ fn draw_window(frame: &mut Frame, app: &App, widgets: &[Widget]) {
                 );
             }
             if form.random && app.settings.winnable_only {
-                let hint = s.winnable_only_hint;
+                let hint = match form.scoring {
+                    crate::engine::Scoring::Normal => s.winnable_only_hint,
+                    crate::engine::Scoring::Vegas => s.winnable_only_vegas,
+                };
                 text(
                     frame,
                     panel.x + 12,

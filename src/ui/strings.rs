@@ -69,6 +69,7 @@ pub struct Strings {
     pub tried: &'static str,
     pub winnable_found: &'static str,
     pub winnable_not_found: &'static str,
+    pub winnable_only_vegas: &'static str,
 }
 
 pub static EN: Strings = Strings {
@@ -135,7 +136,8 @@ pub static EN: Strings = Strings {
     looking_for_winnable: "Looking for a winnable deal...",
     tried: "tried",
     winnable_found: "a deal the solver has won. Good luck!",
-    winnable_not_found: "No winnable deal found this time: try again, or turn it off.",
+    winnable_not_found: "None of 25 deals was won: try again, or turn it off.",
+    winnable_only_vegas: "Vegas deals are seldom winnable; in Double, almost never.",
     no_display: "no display found (DISPLAY and WAYLAND_DISPLAY are not set); \
                  to play without a window, use: solitaire script",
 };
