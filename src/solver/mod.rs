@@ -4,10 +4,10 @@
 //! Depth-first search on a compact position made and unmade in place (`state`), with a
 //! transposition table of 128-bit position keys (columns in any order are the same position),
 //! safe foundation moves applied without branching, the stock turned into "draw until this card
-//! is on top, then play it" moves, and move ordering. A first, narrow pass leaves out moves that
-//! seldom help; the second pass is complete, so when it runs out of positions the deal is proved
-//! unwinnable. The search runs in slices (`Search::step`), so a window can spread it over
-//! frames.
+//! is on top, then play it" moves, and move ordering. Three passes: a short complete one, a
+//! narrow one (a limited discrepancy search without the moves that seldom help), and a long
+//! complete one; a complete pass that runs out of positions proves the deal unwinnable. The
+//! search runs in slices (`Search::step`), so a window can spread it over frames.
 
 mod state;
 pub mod survey;
