@@ -4,9 +4,9 @@
 //! Depth-first search on a compact position made and unmade in place (`state`), with a
 //! transposition table of 128-bit position keys (columns in any order are the same position),
 //! safe foundation moves applied without branching, the stock turned into "draw until this card
-//! is on top, then play it" moves, and move ordering. Three passes: a short complete one, a
-//! narrow one (a limited discrepancy search without the moves that seldom help), and a long
-//! complete one; a complete pass that runs out of positions proves the deal unwinnable. The
+//! is on top, then play it" moves, and move ordering. Two searches take turns: a complete one,
+//! which proves the deal unwinnable when it runs out of positions, and a narrow one (a limited
+//! discrepancy search without the moves that seldom help) that finds long wins sooner. The
 //! search runs in slices (`Search::step`), so a window can spread it over frames.
 
 mod state;
@@ -80,20 +80,27 @@ struct Frame {
     strays: usize,
 }
 
-/// A search in progress. `step` runs it for a number of positions and says when it is done.
-///
-/// The narrow pass is a limited discrepancy search: the best move of each position is free,
-/// any other counts as one stray, and rounds allow 0, 1, 2 … strays. So it first follows the
-/// ordering's own line to the end, then every line that leaves it once, and so on: the early
-/// choices of a long game get their turn, where plain depth-first search would spend its whole
-/// budget near the end of the first line.
-pub struct Search {
+/// What one step of a depth-first search came to.
+enum Event {
+    /// A position was expanded.
+    Expanded,
+    /// The game is won: the moves made from the root, in order.
+    Won(Vec<Mv>),
+    /// Every position it may search is searched.
+    Exhausted,
+}
+
+/// One depth-first search, resumable between steps. Complete, or narrow: a limited
+/// discrepancy search, where the best move of each position is free, any other counts as one
+/// stray, and rounds from the root allow 0, 1, 2 … strays. So the narrow search first follows
+/// the ordering's own line to the end, then every line that leaves it once, and so on: the
+/// early choices of a long game get their turn, where plain depth-first search would spend its
+/// whole budget near the end of the first line.
+struct Dfs {
     root: State,
     state: State,
     narrow: bool,
-    /// Which pass: 0 the quick complete one, 1 the narrow one, 2 the long complete one.
-    pass: u8,
-    /// Strays allowed in this round of the narrow pass, and whether the limit cut anything.
+    /// Strays allowed in this round (narrow), and whether the limit cut anything.
     stray_limit: usize,
     cut: bool,
     seen: Seen,
@@ -101,28 +108,16 @@ pub struct Search {
     moves: Vec<Mv>,
     undos: Vec<Undo>,
     scratch: Vec<(i16, Mv)>,
-    /// Positions expanded in this pass (all rounds of the narrow one), and its allowance.
-    expanded: usize,
-    allowance: usize,
-    /// The whole budget.
-    budget: usize,
-    done: Option<Verdict>,
+    /// Set at the start: won by the safe moves alone.
+    won_at_root: bool,
 }
 
-impl Search {
-    /// A search from the game's position in three passes: a short complete one (a sixteenth of
-    /// the budget: most deals are won or proved lost right there), the narrow one (a quarter),
-    /// then the complete one again with the rest.
-    pub fn new(game: &Game, budget: Budget) -> Search {
-        let root = State::from_game(game);
-        // A table no real game has (only built ones): searched as nothing, answered undecided.
-        let fallback = || State::from_game(&Game::new(game.code())).expect("a dealt game fits");
-        let start = root.clone().unwrap_or_else(fallback);
-        let mut s = Search {
-            root: start.clone(),
-            state: start,
-            narrow: false,
-            pass: 0,
+impl Dfs {
+    fn new(root: &State, narrow: bool) -> Dfs {
+        let mut d = Dfs {
+            root: root.clone(),
+            state: root.clone(),
+            narrow,
             stray_limit: 0,
             cut: false,
             seen: Seen::default(),
@@ -130,20 +125,13 @@ impl Search {
             moves: Vec::new(),
             undos: Vec::new(),
             scratch: Vec::new(),
-            expanded: 0,
-            allowance: budget.states / 16,
-            budget: budget.states,
-            done: None,
+            won_at_root: false,
         };
-        if root.is_none() {
-            s.done = Some(Verdict::Undecided);
-        } else {
-            s.start_round();
-        }
-        s
+        d.start_round();
+        d
     }
 
-    /// Starts a round from the root: of the narrow pass, or the complete pass.
+    /// Starts a round from the root.
     fn start_round(&mut self) {
         self.state = self.root.clone();
         self.seen.clear();
@@ -153,33 +141,11 @@ impl Search {
         self.cut = false;
         let made = self.apply_safe();
         if self.state.is_won() {
-            self.done = Some(self.win());
+            self.won_at_root = true;
             return;
         }
         self.seen.insert(self.state.key());
         self.push_frame(made, 0);
-    }
-
-    /// Goes on to the next pass, or gives up when the last one is spent.
-    fn next_pass(&mut self) {
-        self.pass += 1;
-        self.expanded = 0;
-        self.stray_limit = 0;
-        match self.pass {
-            1 => {
-                self.narrow = true;
-                self.allowance = self.budget / 4;
-            }
-            2 => {
-                self.narrow = false;
-                self.allowance = self.budget - self.budget / 4 - self.budget / 16;
-            }
-            _ => {
-                self.done = Some(Verdict::Undecided);
-                return;
-            }
-        }
-        self.start_round();
     }
 
     fn apply_safe(&mut self) -> usize {
@@ -204,44 +170,24 @@ impl Search {
         });
     }
 
-    fn win(&self) -> Verdict {
-        let line: Vec<Mv> = self.undos.iter().map(|u| u.mv).collect();
-        Verdict::Winnable(self.root.actions(&line))
+    fn line(&self) -> Vec<Mv> {
+        self.undos.iter().map(|u| u.mv).collect()
     }
 
-    /// Positions expanded so far in the current pass.
-    pub fn expanded(&self) -> usize {
-        self.expanded
-    }
-
-    /// Searches at most `states` more positions; `Some` once the answer is known.
-    pub fn step(&mut self, states: usize) -> Option<Verdict> {
-        let mut left = states;
-        while self.done.is_none() {
-            if left == 0 {
-                return None;
-            }
-            left -= 1;
-            self.expand_one();
+    /// Runs until the next position is expanded, the game is won, or there is nothing left.
+    fn step(&mut self) -> Event {
+        if self.won_at_root {
+            return Event::Won(self.line());
         }
-        self.done.clone()
-    }
-
-    /// Runs until the next position is expanded (or a round ends).
-    fn expand_one(&mut self) {
         loop {
             let Some(frame) = self.frames.last_mut() else {
                 // Every position of this round searched.
-                if !self.narrow {
-                    self.done = Some(Verdict::Unwinnable);
-                } else if self.cut {
+                if self.narrow && self.cut {
                     self.stray_limit += 1;
                     self.start_round();
-                } else {
-                    // The narrow pass saw all it can see; only the complete one can say more.
-                    self.next_pass();
+                    continue;
                 }
-                return;
+                return Event::Exhausted;
             };
             let strays = frame.strays + usize::from(frame.next > frame.start);
             if frame.next == frame.end || (self.narrow && strays > self.stray_limit) {
@@ -262,8 +208,7 @@ impl Search {
             self.undos.push(self.state.make(mv));
             let made = 1 + self.apply_safe();
             if self.state.is_won() {
-                self.done = Some(self.win());
-                return;
+                return Event::Won(self.line());
             }
             if !self.seen.insert(self.state.key()) {
                 for _ in 0..made {
@@ -272,14 +217,87 @@ impl Search {
                 }
                 continue;
             }
-            self.expanded += 1;
-            if self.expanded > self.allowance {
-                self.next_pass();
-                return;
-            }
             self.push_frame(made, strays);
-            return;
+            return Event::Expanded;
         }
+    }
+}
+
+/// A search in progress. `step` runs it for a number of positions and says when it is done.
+///
+/// Two depth-first searches run side by side from the same position, taking turns: the
+/// complete one (three positions in four), which alone can prove a deal unwinnable, and the
+/// narrow one (one in four), which finds long wins sooner. Neither ever starts over, so
+/// sharing the budget costs each only its share.
+pub struct Search {
+    root: State,
+    complete: Dfs,
+    /// None once it has searched all it can.
+    narrow: Option<Dfs>,
+    /// Positions expanded by each, and the whole budget.
+    complete_spent: usize,
+    narrow_spent: usize,
+    budget: usize,
+    done: Option<Verdict>,
+}
+
+impl Search {
+    /// A search from the game's position.
+    pub fn new(game: &Game, budget: Budget) -> Search {
+        let root = State::from_game(game);
+        // A table no real game has (only built ones): searched as nothing, answered undecided.
+        let fallback = || State::from_game(&Game::new(game.code())).expect("a dealt game fits");
+        let start = root.clone().unwrap_or_else(fallback);
+        Search {
+            complete: Dfs::new(&start, false),
+            narrow: Some(Dfs::new(&start, true)),
+            root: start,
+            complete_spent: 0,
+            narrow_spent: 0,
+            budget: budget.states,
+            done: root.is_none().then_some(Verdict::Undecided),
+        }
+    }
+
+    /// Positions expanded so far, by both searches.
+    pub fn expanded(&self) -> usize {
+        self.complete_spent + self.narrow_spent
+    }
+
+    /// Searches at most `states` more positions; `Some` once the answer is known.
+    pub fn step(&mut self, states: usize) -> Option<Verdict> {
+        let mut left = states;
+        while self.done.is_none() {
+            if left == 0 {
+                return None;
+            }
+            left -= 1;
+            if self.expanded() >= self.budget {
+                self.done = Some(Verdict::Undecided);
+                break;
+            }
+            // The narrow search's turn while it has had less than a quarter of the positions.
+            let narrow_turn = self.narrow.is_some() && self.narrow_spent * 3 < self.complete_spent;
+            let event = match (&mut self.narrow, narrow_turn) {
+                (Some(n), true) => {
+                    self.narrow_spent += 1;
+                    n.step()
+                }
+                _ => {
+                    self.complete_spent += 1;
+                    self.complete.step()
+                }
+            };
+            match event {
+                Event::Expanded => {}
+                Event::Won(line) => {
+                    self.done = Some(Verdict::Winnable(self.root.actions(&line)));
+                }
+                Event::Exhausted if narrow_turn => self.narrow = None,
+                Event::Exhausted => self.done = Some(Verdict::Unwinnable),
+            }
+        }
+        self.done.clone()
     }
 }
 
