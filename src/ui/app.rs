@@ -24,7 +24,7 @@ pub const STATUS_MS: u64 = 2600;
 /// One step of the win cascade.
 pub const CASCADE_STEP_MS: u64 = 10;
 /// Positions a hint may search for a winning line before it falls back on a guess: at most
-/// about 60 ms of solver time in Klondike and 120 ms in Double Solitaire on our 2-core test
+/// about 85 ms of solver time in Klondike and 140 ms in Double Solitaire on our 2-core test
 /// machine (`cargo bench --bench solver`).
 pub const HINT_STATES: usize = 60_000;
 /// Positions searched per deal for "Winnable deals only", and how many deals it tries.
