@@ -3,57 +3,10 @@
 
 mod common;
 
-use common::{built_game, full_suit};
+use common::{Mouse, STUCK_SPADES, built_game, full_suit};
 use solitaire::engine::{Action, Game, GameCode, Pile, Source};
 use solitaire::solver::{self, Budget, Verdict};
 use solitaire::ui::app::{App, Screen, UiAction};
-use solitaire::ui::input::PointerEvent::{Down, Move, Up};
-
-struct Mouse {
-    t: u64,
-}
-
-impl Mouse {
-    fn click(&mut self, (x, y): (i32, i32), app: &mut App) {
-        self.t += 1000;
-        app.pointer(Down { x, y, t: self.t });
-        app.pointer(Up {
-            x,
-            y,
-            t: self.t + 60,
-        });
-    }
-
-    fn drag(&mut self, from: (i32, i32), to: (i32, i32), app: &mut App) {
-        self.t += 1000;
-        app.pointer(Down {
-            x: from.0,
-            y: from.1,
-            t: self.t,
-        });
-        for k in 1..=8 {
-            self.t += 16;
-            let x = from.0 + (to.0 - from.0) * k / 8;
-            let y = from.1 + (to.1 - from.1) * k / 8;
-            app.pointer(Move { x, y, t: self.t });
-        }
-        self.t += 16;
-        app.pointer(Up {
-            x: to.0,
-            y: to.1,
-            t: self.t,
-        });
-    }
-
-    fn press(&mut self, app: &mut App, action: UiAction) {
-        let w = app
-            .widgets()
-            .into_iter()
-            .find(|w| w.action == action)
-            .unwrap_or_else(|| panic!("no button for {action:?}"));
-        self.click(w.rect.center(), app);
-    }
-}
 
 /// Runs the app's search in small slices until it is done; returns how many slices it took.
 fn work_until_done(app: &mut App, max_slices: usize) -> usize {
@@ -77,7 +30,7 @@ fn status(app: &App) -> String {
 fn a_hint_points_at_the_first_move_of_a_winning_line_and_moves_nothing() {
     let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
     let mut app = App::new(code, 3);
-    let mut m = Mouse { t: 1000 };
+    let mut m = Mouse::new();
     let before = app.game().table().clone();
     m.press(&mut app, UiAction::Hint);
     work_until_done(&mut app, 10_000);
@@ -117,7 +70,7 @@ fn a_hint_points_at_the_first_move_of_a_winning_line_and_moves_nothing() {
 /// Asks for a hint and does what it points at with the mouse, until the game is won.
 fn follow_hints_to_a_win(code: &str) {
     let mut app = App::new(GameCode::parse(code).unwrap(), 5);
-    let mut m = Mouse { t: 1000 };
+    let mut m = Mouse::new();
     for step in 0..2000 {
         if app.game().is_won() {
             assert_eq!(app.screen, Screen::Won);
@@ -154,15 +107,7 @@ fn with_no_useful_move_the_hint_says_so_and_suggests_undo() {
     let full = full_suit;
     let g = built_game(
         "KL1-D1N-AAAAAAA",
-        &[
-            ("AS", "2S"),
-            ("3S", "4S"),
-            ("5S", "6S"),
-            ("7S", "8S"),
-            ("9S", "TS"),
-            ("JS", "QS"),
-            ("", "KS"),
-        ],
+        &STUCK_SPADES,
         "",
         "",
         &["", &full("H"), &full("D"), &full("C")],
@@ -185,15 +130,7 @@ fn a_guess_is_marked_as_one() {
     let full = full_suit;
     let g = built_game(
         "KL1-D1V-AAAAAAA",
-        &[
-            ("AS", "2S"),
-            ("3S", "4S"),
-            ("5S", "6S"),
-            ("7S", "8S"),
-            ("9S", "TS"),
-            ("JS", "QS"),
-            ("", "KS"),
-        ],
+        &STUCK_SPADES,
         "",
         "QH",
         &[
@@ -218,7 +155,7 @@ fn a_guess_is_marked_as_one() {
 #[test]
 fn winnable_deals_only_starts_a_deal_the_solver_has_won() {
     let mut app = App::new(GameCode::parse("KL1-D3N-AAAAAAA").unwrap(), 11);
-    let mut m = Mouse { t: 1000 };
+    let mut m = Mouse::new();
     m.press(&mut app, UiAction::NewGame);
     m.press(&mut app, UiAction::ToggleWinnableOnly);
     assert!(app.settings.winnable_only);

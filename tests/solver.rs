@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashSet;
 
 use common::Rng;
-use common::{built_game, full_suit, script_line};
+use common::{STUCK_SPADES, built_game, full_suit, script_line};
 use solitaire::engine::{Card, Column, Draw, Game, GameCode, GameKind, Scoring, Suit, Table};
 use solitaire::script;
 use solitaire::solver::{Budget, Verdict, solve};
@@ -132,15 +132,7 @@ fn a_proved_unwinnable_position_really_has_no_win() {
     let full = full_suit;
     let g = built_game(
         "KL1-D1N-AAAAAAA",
-        &[
-            ("AS", "2S"),
-            ("3S", "4S"),
-            ("5S", "6S"),
-            ("7S", "8S"),
-            ("9S", "TS"),
-            ("JS", "QS"),
-            ("", "KS"),
-        ],
+        &STUCK_SPADES,
         "",
         "",
         &["", &full("H"), &full("D"), &full("C")],
@@ -148,17 +140,11 @@ fn a_proved_unwinnable_position_really_has_no_win() {
     assert_eq!(solve(&g, Budget { states: 10_000 }), Verdict::Unwinnable);
     assert_eq!(exhaustive_has_win(&g, 100_000), Some(false));
     // And a winnable twin: the AS on top instead.
+    let mut twin = STUCK_SPADES;
+    twin[0] = ("2S", "AS");
     let g = built_game(
         "KL1-D1N-AAAAAAA",
-        &[
-            ("2S", "AS"),
-            ("3S", "4S"),
-            ("5S", "6S"),
-            ("7S", "8S"),
-            ("9S", "TS"),
-            ("JS", "QS"),
-            ("", "KS"),
-        ],
+        &twin,
         "",
         "",
         &["", &full("H"), &full("D"), &full("C")],

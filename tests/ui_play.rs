@@ -3,74 +3,12 @@
 
 mod common;
 
-use common::{built_game, full_suit};
+use common::{Mouse, built_game, full_suit};
 use solitaire::engine::{Card, Game, GameCode, Pile};
 use solitaire::render::frame::Rect;
 use solitaire::ui::app::{App, Screen, UiAction};
-use solitaire::ui::input::PointerEvent::{self, Cancel, Down, Move, Up};
+use solitaire::ui::input::PointerEvent::{Cancel, Down, Up};
 use solitaire::ui::layout::{FB_H, FB_W};
-
-/// A test mouse with its own clock.
-struct Mouse {
-    t: u64,
-}
-
-impl Mouse {
-    fn new() -> Mouse {
-        Mouse { t: 1000 }
-    }
-
-    fn send(&mut self, app: &mut App, ev: PointerEvent) {
-        app.pointer(ev);
-    }
-
-    fn click(&mut self, (x, y): (i32, i32), app: &mut App) {
-        self.t += 1000; // far from any earlier click
-        let t = self.t;
-        self.send(app, Down { x, y, t });
-        self.send(app, Up { x, y, t: t + 60 });
-    }
-
-    fn double_click(&mut self, (x, y): (i32, i32), app: &mut App) {
-        self.click((x, y), app);
-        let t = self.t + 180;
-        self.send(app, Down { x, y, t });
-        self.send(app, Up { x, y, t: t + 50 });
-        self.t = t + 50;
-    }
-
-    /// Press at `from`, move in steps to `to`, and release there.
-    fn drag(&mut self, from: (i32, i32), to: (i32, i32), app: &mut App) {
-        self.drag_without_release(from, to, app);
-        self.t += 16;
-        self.send(
-            app,
-            Up {
-                x: to.0,
-                y: to.1,
-                t: self.t,
-            },
-        );
-    }
-
-    fn drag_without_release(&mut self, from: (i32, i32), to: (i32, i32), app: &mut App) {
-        self.t += 1000;
-        self.send(
-            app,
-            Down {
-                x: from.0,
-                y: from.1,
-                t: self.t,
-            },
-        );
-        for k in 1..=8 {
-            self.t += 16;
-            let x = from.0 + (to.0 - from.0) * k / 8;
-            let y = from.1 + (to.1 - from.1) * k / 8;
-            self.send(app, Move { x, y, t: self.t });
-        }
-    }
-}
 
 /// A point inside the visible strip of a card (its corner), never under another card.
 fn on_card(app: &App, pile: Pile, depth: usize) -> (i32, i32) {

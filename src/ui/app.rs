@@ -154,6 +154,16 @@ enum Job {
     },
 }
 
+/// The search of one deal for "Winnable deals only".
+fn winnable_search(code: GameCode) -> Box<Search> {
+    Box::new(Search::new(
+        &Game::new(code),
+        Budget {
+            states: WINNABLE_STATES,
+        },
+    ))
+}
+
 /// The hint on show: the cards to move (or the stock to click), and where they go.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HintMark {
@@ -543,12 +553,7 @@ impl App {
                         old.scoring,
                     );
                     *code = next;
-                    **search = Search::new(
-                        &Game::new(next),
-                        Budget {
-                            states: WINNABLE_STATES,
-                        },
-                    );
+                    *search = winnable_search(next);
                     if let Screen::NewGame(form) = &mut self.screen {
                         form.note = Some(format!(
                             "{} ({tried} {})",
@@ -1336,12 +1341,7 @@ impl App {
                         form.error = None;
                         form.note = Some(strings().looking_for_winnable.to_string());
                         self.job = Some(Job::Winnable {
-                            search: Box::new(Search::new(
-                                &Game::new(code),
-                                Budget {
-                                    states: WINNABLE_STATES,
-                                },
-                            )),
+                            search: winnable_search(code),
                             code,
                             tried: 0,
                         });
