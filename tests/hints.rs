@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Mouse, STUCK_SPADES, built_game, full_suit};
+use common::{Mouse, STUCK_SPADES, built_game, full_suit, stuck_spades_game};
 use solitaire::engine::{Action, Game, GameCode, Pile, Source};
 use solitaire::solver::{self, Budget, Verdict};
 use solitaire::ui::app::{App, Screen, UiAction};
@@ -104,14 +104,7 @@ fn following_the_hints_wins_double_solitaire() {
 #[test]
 fn with_no_useful_move_the_hint_says_so_and_suggests_undo() {
     // The proved-unwinnable position of the solver tests: the AS under the 2S, nothing to do.
-    let full = full_suit;
-    let g = built_game(
-        "KL1-D1N-AAAAAAA",
-        &STUCK_SPADES,
-        "",
-        "",
-        &["", &full("H"), &full("D"), &full("C")],
-    );
+    let g = stuck_spades_game();
     let mut app = App::with_game(g, 1);
     app.ui_action(UiAction::Hint);
     work_until_done(&mut app, 10_000);

@@ -6,7 +6,7 @@ mod common;
 use std::collections::HashSet;
 
 use common::Rng;
-use common::{STUCK_SPADES, built_game, full_suit, script_line};
+use common::{STUCK_SPADES, built_game, full_suit, script_line, stuck_spades_game};
 use solitaire::engine::{Card, Column, Draw, Game, GameCode, GameKind, Scoring, Suit, Table};
 use solitaire::script;
 use solitaire::solver::{Budget, Verdict, solve};
@@ -129,14 +129,8 @@ fn exhaustive_has_win(start: &Game, limit: usize) -> Option<bool> {
 fn a_proved_unwinnable_position_really_has_no_win() {
     // Spades still to go, the 2S face up over the face-down AS, every column taken; the other
     // suits are up, their kings with no place to come back to.
+    let g = stuck_spades_game();
     let full = full_suit;
-    let g = built_game(
-        "KL1-D1N-AAAAAAA",
-        &STUCK_SPADES,
-        "",
-        "",
-        &["", &full("H"), &full("D"), &full("C")],
-    );
     assert_eq!(solve(&g, Budget { states: 10_000 }), Verdict::Unwinnable);
     assert_eq!(exhaustive_has_win(&g, 100_000), Some(false));
     // And a winnable twin: the AS on top instead.

@@ -273,3 +273,14 @@ pub const STUCK_SPADES: [(&str, &str); 7] = [
     ("JS", "QS"),
     ("", "KS"),
 ];
+
+/// The stuck-spades table of Klondike draw 1 Normal: the other suits all up.
+pub fn stuck_spades_game() -> Game {
+    built_game(
+        "KL1-D1N-AAAAAAA",
+        &STUCK_SPADES,
+        "",
+        "",
+        &["", &full_suit("H"), &full_suit("D"), &full_suit("C")],
+    )
+}
