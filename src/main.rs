@@ -1,4 +1,4 @@
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
 use macroquad::miniquad::PipelineParams;
@@ -137,37 +137,22 @@ impl EventHandler for Inputs {
 async fn game_loop(code: Option<GameCode>) {
     let start = platform::now_ms();
     // On the web, a link may carry a code: `?code=KL1-D3V-ABCDEFG`.
-    let (code, problem) = match (code, platform::query_code()) {
-        (Some(code), _) => (Some(code), None),
-        (None, Some(text)) => match GameCode::parse(&text) {
-            Ok(code) => (Some(code), None),
-            Err(e) => (None, Some(e)),
-        },
-        (None, None) => (None, None),
+    let link = match (code, platform::query_code()) {
+        (Some(code), _) => Some(Ok(code)),
+        (None, Some(text)) => Some(GameCode::parse(&text)),
+        (None, None) => None,
     };
     let storage = platform::storage().unwrap_or_else(|e| Box::new(save::NoStorage(e)));
-    let (mut persist, restored) = save::Persist::open(storage);
-    let entropy = start.rotate_left(17);
-    let mut app = match restored {
-        // The saved game goes on, unless another deal was asked for.
-        Some(r) if code.is_none_or(|c| c == r.game.code()) => App::restore(r, entropy),
-        Some(r) => {
-            let mut app = App::restore(r, entropy);
-            app.start(code.expect("another deal was asked for"));
-            app
-        }
-        None => App::new(
-            code.unwrap_or_else(|| {
-                App::random_code(start, GameKind::Klondike, DrawMode::One, Scoring::Normal)
-            }),
-            entropy,
-        ),
+    let (mut persist, loaded) = save::Persist::open(storage);
+    let fresh = match link {
+        Some(Ok(code)) => code,
+        _ => App::random_code(start, GameKind::Klondike, DrawMode::One, Scoring::Normal),
     };
-    if let Some(e) = problem {
-        let s = solitaire::ui::strings::strings();
-        app.notify(format!("{} {e}. {}", s.link_code, s.random_instead));
+    let mut app = App::start_up(loaded, link, fresh, start.rotate_left(17));
+    while let Some(notice) = persist.take_notice() {
+        app.notify(solitaire::ui::strings::notice_text(&notice));
     }
-    persist.save(app.save_text());
+    persist.save(app.game(), &app.settings, &app.stats);
     let mut renderer = Renderer::new();
     let texture = Texture2D::from_rgba8(FB_W as u16, FB_H as u16, &renderer.frame.bytes);
     texture.set_filter(FilterMode::Nearest);
@@ -243,14 +228,16 @@ async fn game_loop(code: Option<GameCode>) {
             }
         }
         if app.take_save_needed() {
-            persist.save(app.save_text());
+            persist.save(app.game(), &app.settings, &app.stats);
         }
-        if let Some(notice) = persist.take_notice() {
-            app.notify(notice);
+        while let Some(notice) = persist.take_notice() {
+            app.notify(solitaire::ui::strings::notice_text(&notice));
         }
         if app.take_dirty() {
             renderer.draw(&app);
             texture.update_from_bytes(FB_W as u32, FB_H as u32, &renderer.frame.bytes);
+            // The restored game has been drawn: restoring it did not kill the game.
+            persist.started();
         }
         let (w, h) = (screen_width() * dpi, screen_height() * dpi);
         let covered = view.x <= 0.0
@@ -298,11 +285,7 @@ async fn game_loop(code: Option<GameCode>) {
 }
 
 fn script_from_stdin() -> Result<solitaire::engine::Game, String> {
-    let mut input = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut input)
-        .map_err(|e| format!("cannot read standard input: {e}"))?;
-    solitaire::tools::play_script(&input)
+    solitaire::tools::play_script(std::io::stdin().lock())
 }
 
 fn render(args: &[String]) -> ExitCode {
@@ -568,28 +551,36 @@ void main() {
 }"#;
 
 fn run_script(args: &[String]) -> ExitCode {
-    let mut input = Vec::new();
-    let read = match args {
-        [] => std::io::stdin().read_to_end(&mut input).map(|_| ()),
-        [file] => std::fs::read(file).map(|bytes| input = bytes),
+    let input: Box<dyn std::io::BufRead> = match args {
+        [] => Box::new(std::io::stdin().lock()),
+        [file] => match std::fs::File::open(file) {
+            Ok(f) => Box::new(std::io::BufReader::new(f)),
+            Err(e) => {
+                eprintln!("solitaire: cannot read {file}: {e}");
+                return ExitCode::from(2);
+            }
+        },
         _ => {
             eprintln!("solitaire: script takes at most one FILE\n{USAGE}");
             return ExitCode::from(2);
         }
     };
-    if let Err(e) = read {
-        let from = args.first().map(String::as_str).unwrap_or("standard input");
-        eprintln!("solitaire: cannot read {from}: {e}");
-        return ExitCode::from(2);
-    }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut lines = 0usize;
-    let script = script::run_bytes(&input, |line| {
+    let script = script::run_reader(input, |line| {
         lines += 1;
         let _ = writeln!(out, "{line}");
     });
     let _ = out.flush();
+    let script = match script {
+        Ok(s) => s,
+        Err(e) => {
+            let from = args.first().map(String::as_str).unwrap_or("standard input");
+            eprintln!("solitaire: cannot read {from}: {e}");
+            return ExitCode::from(2);
+        }
+    };
     if lines == 0 {
         eprintln!("solitaire: the script has no commands (blank lines and comments only)");
     }

@@ -24,45 +24,6 @@ mod web {
     unsafe extern "C" {
         fn solitaire_query_len() -> u32;
         fn solitaire_query_copy(ptr: *mut u8, len: u32);
-        fn solitaire_storage_read() -> i32;
-        fn solitaire_storage_copy(ptr: *mut u8, len: u32);
-        fn solitaire_storage_write(ptr: *const u8, len: u32) -> i32;
-        fn solitaire_storage_keep_aside() -> i32;
-    }
-
-    /// The browser's localStorage, through our plugin; every call survives a blocked storage.
-    pub struct LocalStorage;
-
-    impl crate::save::Storage for LocalStorage {
-        fn read(&mut self) -> Result<Option<Vec<u8>>, String> {
-            // SAFETY: the plugin reports the length, then copies exactly that many bytes.
-            let len = unsafe { solitaire_storage_read() };
-            match len {
-                -1 => Err("the browser blocks this page's storage".into()),
-                -2 => Ok(None),
-                n if n >= 0 => {
-                    let mut buf = vec![0u8; n as usize];
-                    unsafe { solitaire_storage_copy(buf.as_mut_ptr(), n as u32) };
-                    Ok(Some(buf))
-                }
-                _ => Err("the browser's storage answered oddly".into()),
-            }
-        }
-
-        fn write(&mut self, bytes: &[u8]) -> Result<(), String> {
-            // SAFETY: the plugin reads `len` bytes from the pointer it is handed.
-            match unsafe { solitaire_storage_write(bytes.as_ptr(), bytes.len() as u32) } {
-                1 => Ok(()),
-                _ => Err("the browser refused to store the game".into()),
-            }
-        }
-
-        fn keep_aside(&mut self, _bytes: &[u8]) -> Result<String, String> {
-            match unsafe { solitaire_storage_keep_aside() } {
-                1 => Ok("solitaire.save.unreadable in this site's storage".into()),
-                _ => Err("the browser refused".into()),
-            }
-        }
     }
 
     /// The loader asks for this to check the plugin's version.
@@ -87,7 +48,7 @@ mod web {
 pub fn storage() -> Result<Box<dyn crate::save::Storage>, String> {
     #[cfg(target_arch = "wasm32")]
     {
-        Ok(Box::new(web::LocalStorage))
+        Ok(Box::new(crate::save::web::LocalStorage))
     }
     #[cfg(not(target_arch = "wasm32"))]
     {

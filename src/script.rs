@@ -52,18 +52,32 @@ pub fn move_action(from: SourceArg, to: DestArg) -> Action {
     Action::Move { from, to }
 }
 
-fn parse_number(digits: &str, what: &str, word: &str) -> Result<usize, String> {
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 4 {
-        return Err(format!("'{word}': {what} must be a number"));
+/// The longest script line read (a command is a few words; comments may run long). A longer
+/// line is an error, and the input after it is not read: no input, however large, is held in
+/// memory at once.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// A word of the input as a message shows it: at most 24 characters.
+pub fn shown(word: &str) -> String {
+    let mut s: String = word.chars().take(24).collect();
+    if s.len() < word.len() {
+        s.push('…');
     }
-    digits
-        .parse()
-        .map_err(|_| format!("'{word}': {what} must be a number"))
+    s
+}
+
+fn parse_number(digits: &str, what: &str, word: &str) -> Result<usize, String> {
+    let bad = || format!("'{}': {what} must be a number", shown(word));
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 4 {
+        return Err(bad());
+    }
+    digits.parse().map_err(|_| bad())
 }
 
 /// Parses a pile word and checks it against the game's piles (when a game is known).
-pub fn parse_pile(word: &str, game: Option<&Game>) -> Result<PileArg, String> {
-    let lower = word.to_ascii_lowercase();
+pub fn parse_pile(full_word: &str, game: Option<&Game>) -> Result<PileArg, String> {
+    let word = shown(full_word);
+    let lower = full_word.to_ascii_lowercase();
     let (columns, foundations) = game
         .map(|g| (g.spec().columns, g.spec().foundations()))
         .unwrap_or((9, 8));
@@ -74,7 +88,7 @@ pub fn parse_pile(word: &str, game: Option<&Game>) -> Result<PileArg, String> {
         _ => {}
     }
     if let Some(rest) = lower.strip_prefix('f') {
-        let n = parse_number(rest, "a foundation number", word)?;
+        let n = parse_number(rest, "a foundation number", full_word)?;
         if n == 0 || n > foundations {
             return Err(format!(
                 "'{word}': {prefix} has foundations f1..f{foundations}"
@@ -87,14 +101,14 @@ pub fn parse_pile(word: &str, game: Option<&Game>) -> Result<PileArg, String> {
             Some((c, k)) => (c, Some(k)),
             None => (rest, None),
         };
-        let n = parse_number(col, "a column number", word)?;
+        let n = parse_number(col, "a column number", full_word)?;
         if n == 0 || n > columns {
             return Err(format!("'{word}': {prefix} has columns t1..t{columns}"));
         }
         let depth = match depth {
             None => 1,
             Some(k) => {
-                let k = parse_number(k, "the card count after ':'", word)?;
+                let k = parse_number(k, "the card count after ':'", full_word)?;
                 if k == 0 {
                     return Err(format!("'{word}': the count after ':' starts at 1"));
                 }
@@ -114,17 +128,21 @@ pub fn parse_pile(word: &str, game: Option<&Game>) -> Result<PileArg, String> {
 fn expect_words(words: &[&str], n: usize, usage: &str) -> Result<(), String> {
     match words.len().cmp(&n) {
         std::cmp::Ordering::Less => Err(format!("missing word: usage is '{usage}'")),
-        std::cmp::Ordering::Greater => {
-            Err(format!("extra word '{}': usage is '{usage}'", words[n]))
-        }
+        std::cmp::Ordering::Greater => Err(format!(
+            "extra word '{}': usage is '{usage}'",
+            shown(words[n])
+        )),
         std::cmp::Ordering::Equal => Ok(()),
     }
 }
 
-/// Parses one command (comments and surrounding space already removed, not empty).
+/// Parses one command (comments already removed).
 pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let name = words[0].to_ascii_lowercase();
+    let Some(first) = words.first() else {
+        return Err("an empty line is no command".into());
+    };
+    let name = first.to_ascii_lowercase();
     if name != "new" && game.is_none() {
         if matches!(
             name.as_str(),
@@ -167,7 +185,7 @@ pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String>
                     _ => {
                         return Err(format!(
                             "'{}': the destination is tN (a column) or f (the foundation area)",
-                            words[2]
+                            shown(words[2])
                         ));
                     }
                 }
@@ -188,13 +206,13 @@ pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String>
             if !words[1].eq_ignore_ascii_case("doubleclick") {
                 return Err(format!(
                     "unknown setting '{}': the setting is 'doubleclick'",
-                    words[1]
+                    shown(words[1])
                 ));
             }
             match words[2].to_ascii_lowercase().as_str() {
                 "on" => Ok(Command::SetDoubleClick(true)),
                 "off" => Ok(Command::SetDoubleClick(false)),
-                other => Err(format!("'{other}': use 'on' or 'off'")),
+                other => Err(format!("'{}': use 'on' or 'off'", shown(other))),
             }
         }
         _ => Err(unknown(words[0])),
@@ -202,8 +220,10 @@ pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String>
 }
 
 fn unknown(word: &str) -> String {
-    let shown: String = word.chars().take(24).collect();
-    format!("unknown command '{shown}': use new, draw, move, click, dclick, set or undo")
+    format!(
+        "unknown command '{}': use new, draw, move, click, dclick, set or undo",
+        shown(word)
+    )
 }
 
 /// A script being played: the game, the setting, and whether any line was malformed.
@@ -211,7 +231,8 @@ pub struct Script {
     game: Option<Game>,
     double_click: bool,
     line_no: usize,
-    had_error: bool,
+    /// The number of the first malformed line, if any.
+    first_error: Option<usize>,
 }
 
 impl Default for Script {
@@ -226,7 +247,7 @@ impl Script {
             game: None,
             double_click: true,
             line_no: 0,
-            had_error: false,
+            first_error: None,
         }
     }
 
@@ -236,7 +257,16 @@ impl Script {
 
     /// Whether a malformed line was seen (the exit status is then 2).
     pub fn had_error(&self) -> bool {
-        self.had_error
+        self.first_error.is_some()
+    }
+
+    /// The number of the first malformed line, if any.
+    pub fn first_error_line(&self) -> Option<usize> {
+        self.first_error
+    }
+
+    fn mark_error(&mut self) {
+        self.first_error.get_or_insert(self.line_no);
     }
 
     /// Runs one line of input; returns its JSON line, or `None` for a blank or comment line.
@@ -252,7 +282,7 @@ impl Script {
         push_json_string(&mut out, &cmd_text);
         match parse_command(text, self.game.as_ref()) {
             Err(message) => {
-                self.had_error = true;
+                self.mark_error();
                 out.push_str(",\"ok\":false,\"error\":");
                 push_json_string(&mut out, &format!("line {}: {message}", self.line_no));
             }
@@ -270,6 +300,20 @@ impl Script {
         }
         out.push('}');
         Some(out)
+    }
+
+    /// The error line for a line longer than `MAX_LINE` bytes.
+    fn too_long(&mut self) -> String {
+        self.line_no += 1;
+        self.mark_error();
+        let mut out = String::from("{\"cmd\":\"\",\"ok\":false,\"error\":");
+        let message = format!(
+            "line {}: longer than {MAX_LINE} bytes; the input after it is not read",
+            self.line_no
+        );
+        push_json_string(&mut out, &message);
+        out.push('}');
+        out
     }
 
     fn execute(&mut self, cmd: Command) -> Result<(), Refusal> {
@@ -423,13 +467,37 @@ pub fn state_json(game: &Game) -> String {
 }
 
 /// Runs a whole script text; returns the output lines and whether a line was malformed.
-pub fn run_bytes(input: &[u8], mut emit: impl FnMut(&str)) -> Script {
+pub fn run_bytes(input: &[u8], emit: impl FnMut(&str)) -> Script {
+    run_reader(input, emit).expect("reading from memory cannot fail")
+}
+
+/// Runs a script read line by line (a file, standard input), never holding more than one line
+/// of at most `MAX_LINE` bytes: a longer line is reported as an error and ends the script.
+pub fn run_reader(
+    mut input: impl std::io::BufRead,
+    mut emit: impl FnMut(&str),
+) -> std::io::Result<Script> {
+    use std::io::{BufRead as _, Read as _};
     let mut script = Script::new();
-    for line in input.split(|&b| b == b'\n') {
-        let line = String::from_utf8_lossy(line);
-        if let Some(out) = script.run_line(&line) {
+    let mut line = Vec::with_capacity(256);
+    loop {
+        line.clear();
+        let cap = (MAX_LINE + 1) as u64;
+        let n = (&mut input).take(cap).read_until(b'\n', &mut line)?;
+        if n == 0 {
+            return Ok(script);
+        }
+        let ended = line.last() == Some(&b'\n');
+        if !ended && line.len() > MAX_LINE {
+            let out = script.too_long();
+            emit(&out);
+            return Ok(script);
+        }
+        if ended {
+            line.pop();
+        }
+        if let Some(out) = script.run_line(&String::from_utf8_lossy(&line)) {
             emit(&out);
         }
     }
-    script
 }

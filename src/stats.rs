@@ -1,14 +1,9 @@
 //! Statistics per game × draw × scoring, and the Vegas bankroll carried from game to game.
 
-// nanoserde's derives expand to code that clippy's `question_mark` lint flags.
-#![allow(clippy::question_mark)]
-
-use nanoserde::{DeJson, SerJson};
-
 use crate::engine::{Draw, GameCode, GameKind, Scoring};
 
 /// The record of one mode (game, draw, scoring).
-#[derive(Clone, Debug, Default, PartialEq, Eq, SerJson, DeJson)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ModeStats {
     pub played: u32,
     pub won: u32,

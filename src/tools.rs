@@ -4,23 +4,15 @@
 use crate::engine::{Game, Pile};
 use crate::render::frame::{Frame, Rect};
 use crate::render::scene::Renderer;
-use crate::script::Script;
 use crate::ui::app::App;
 use crate::ui::layout::{FB_H, FB_W};
 
-/// Plays a script (SPEC.md §7) and returns the game it ends with.
-pub fn play_script(input: &[u8]) -> Result<Game, String> {
-    let mut script = Script::new();
-    let mut first_error = None;
-    for (n, line) in input.split(|&b| b == b'\n').enumerate() {
-        let fine_before = !script.had_error();
-        script.run_line(&String::from_utf8_lossy(line));
-        if fine_before && script.had_error() {
-            first_error = Some(format!("line {} is not a valid command", n + 1));
-        }
-    }
-    if let Some(e) = first_error {
-        return Err(e);
+/// Plays a script (SPEC.md §7), read line by line, and returns the game it ends with.
+pub fn play_script(input: impl std::io::BufRead) -> Result<Game, String> {
+    let script = crate::script::run_reader(input, |_| {})
+        .map_err(|e| format!("cannot read the script: {e}"))?;
+    if let Some(n) = script.first_error_line() {
+        return Err(format!("line {n} is not a valid command"));
     }
     script
         .game()

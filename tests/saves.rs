@@ -1,13 +1,17 @@
-//! Saves: round trips in all modes, and every kind of bad file loading as a fresh game with a
-//! notice, the bad file kept aside and never written over.
+//! Saves: round trips in all modes; every kind of damaged record loading as a fresh one with a
+//! notice, kept aside and never written over, and never taking the other records with it; and
+//! the findings of issue #12, each pinned by a test that failed before the fix.
 
 mod common;
 
 use common::{Rng, built_game, greedy_win};
-use solitaire::engine::{DEALS, Draw, Game, GameCode, GameKind, Scoring};
-use solitaire::save::{self, FileStorage, MemoryStorage, Persist};
+use solitaire::engine::{Action, DEALS, Draw, Game, GameCode, GameKind, MAX_LOG, Refusal, Scoring};
+use solitaire::save::format::{self, Extra};
+use solitaire::save::{
+    FileStorage, Key, Loaded, MemoryStorage, Notice, Persist, Settings, Storage, Stored,
+};
 use solitaire::stats::Stats;
-use solitaire::ui::app::{App, Settings, UiAction};
+use solitaire::ui::app::{App, Screen, UiAction};
 
 fn random_game(rng: &mut Rng, code: GameCode, steps: usize) -> Game {
     let mut g = Game::new(code);
@@ -34,6 +38,18 @@ fn history(mut g: Game) -> Vec<solitaire::engine::Table> {
     out
 }
 
+fn no_extra() -> Extra {
+    Extra::new()
+}
+
+fn some_stats(code: GameCode) -> Stats {
+    let mut stats = Stats::default();
+    stats.record_win(code, 700, 140);
+    stats.record_unfinished(code);
+    stats.add_to_bankroll(code.game, -47);
+    stats
+}
+
 #[test]
 fn save_and_load_round_trip_in_all_modes_with_undo_histories() {
     let mut rng = Rng::new(55);
@@ -49,51 +65,223 @@ fn save_and_load_round_trip_in_all_modes_with_undo_histories() {
                         carry_vegas: rng.chance(50),
                         winnable_only: rng.chance(50),
                     };
-                    let mut stats = Stats::default();
-                    stats.record_win(code, 700, 140);
-                    stats.record_unfinished(code);
-                    stats.add_to_bankroll(code.game, -47);
-                    let text = save::encode(&g, false, &settings, &stats);
-                    let r = save::decode(text.as_bytes()).unwrap_or_else(|e| panic!("{code}: {e}"));
+                    let stats = some_stats(code);
+                    let text = format::encode_game(&g, &no_extra());
+                    let (r, _) = format::decode_game(text.as_bytes())
+                        .unwrap_or_else(|e| panic!("{code}: {e}"));
                     assert_eq!(r.game.table(), g.table(), "{code}");
                     assert_eq!(r.game.moves(), g.moves());
                     assert_eq!(r.game.log(), g.log());
                     assert_eq!(r.game.undo_available(), g.undo_available());
-                    assert_eq!(r.settings, settings);
-                    assert_eq!(r.stats, stats);
                     assert_eq!(history(r.game), history(g), "{code}: undo history");
+                    let text = format::encode_settings(&settings, &no_extra());
+                    assert_eq!(
+                        format::decode_settings(text.as_bytes()).unwrap().0,
+                        settings
+                    );
+                    let text = format::encode_record(&stats, &no_extra());
+                    assert_eq!(format::decode_record(text.as_bytes()).unwrap().0, stats);
                 }
             }
         }
     }
 }
 
-#[test]
-fn a_won_game_stays_won_after_loading() {
-    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
-    let mut g = Game::new(code);
-    for a in greedy_win(code, 5000).unwrap() {
-        g.apply(a).unwrap();
+/// A long Double Solitaire game with undos, as the game writes it: the corpus of the sweeps.
+fn long_double_save() -> Vec<u8> {
+    let mut rng = Rng::new(2024);
+    let g = random_game(&mut rng, GameCode::parse("DS1-D3N-ABCDEFG").unwrap(), 700);
+    assert!(g.log().len() > 500, "a long game: {}", g.log().len());
+    assert!(g.log().contains(&solitaire::engine::Entry::Undo));
+    format::encode_game(&g, &no_extra()).into_bytes()
+}
+
+fn record_save() -> Vec<u8> {
+    let code = GameCode::parse("KL1-D1V-AAAAAAA").unwrap();
+    format::encode_record(&some_stats(code), &no_extra()).into_bytes()
+}
+
+fn settings_save() -> Vec<u8> {
+    let s = Settings {
+        double_click: false,
+        carry_vegas: true,
+        winnable_only: true,
+    };
+    format::encode_settings(&s, &no_extra()).into_bytes()
+}
+
+/// Loads each case in a worker thread and waits at most `limit_ms` for each: a case that
+/// hangs or panics fails the test with its name.
+fn load_all_within(cases: Vec<(String, Vec<u8>)>, limit_ms: u64) -> usize {
+    use std::sync::mpsc;
+    let n = cases.len();
+    let names: Vec<String> = cases.iter().map(|(name, _)| name.clone()).collect();
+    let (tx, rx) = mpsc::channel();
+    let worker = std::thread::spawn(move || {
+        for (i, (_, bytes)) in cases.into_iter().enumerate() {
+            let started = std::time::Instant::now();
+            let result = (
+                format::decode_game(&bytes).is_ok(),
+                format::decode_record(&bytes).is_ok(),
+                format::decode_settings(&bytes).is_ok(),
+                format::decode_legacy(&bytes).is_ok(),
+            );
+            let storage =
+                MemoryStorage::with(&[(Key::Game, &bytes), (Key::Record, &record_save())]);
+            let (mut persist, loaded) = Persist::open(storage);
+            // A game or a reason, and the record beside it intact whatever the game held.
+            if loaded.game.is_none() {
+                let notice = persist.take_notice().expect("a reason for the player");
+                assert!(matches!(notice, Notice::Unreadable { key: Key::Game, .. }));
+                assert_eq!(
+                    persist.storage().aside,
+                    vec![(Key::Game, Stored::Bytes(bytes))]
+                );
+            }
+            assert_eq!(
+                loaded.stats,
+                some_stats(GameCode::parse("KL1-D1V-AAAAAAA").unwrap())
+            );
+            if tx.send((i, result, started.elapsed())).is_err() {
+                return;
+            }
+        }
+    });
+    let mut slowest = std::time::Duration::ZERO;
+    for (i, name) in names.iter().enumerate() {
+        match rx.recv_timeout(std::time::Duration::from_millis(limit_ms)) {
+            Ok((j, _, took)) => {
+                assert_eq!(i, j);
+                slowest = slowest.max(took);
+            }
+            Err(_) => {
+                let panicked = worker.is_finished();
+                panic!(
+                    "case {i} ({name}) {} loading",
+                    if panicked {
+                        "panicked while"
+                    } else {
+                        "did not finish"
+                    }
+                );
+            }
+        }
     }
-    let mut stats = Stats::default();
-    stats.record_win(code, g.score(), g.moves());
-    let text = save::encode(&g, true, &Settings::default(), &stats);
-    let r = save::decode(text.as_bytes()).unwrap();
-    assert!(r.game.is_won());
-    assert!(r.counted);
-    let app = App::restore(r, 1);
-    assert_eq!(app.screen, solitaire::ui::app::Screen::Won);
+    worker.join().expect("the worker ends");
+    eprintln!("{n} cases, slowest {slowest:?}");
+    n
 }
 
-fn good_save() -> Vec<u8> {
-    let mut rng = Rng::new(9);
-    let g = random_game(&mut rng, GameCode::parse("DS1-D3V-ABCDEFG").unwrap(), 120);
-    save::encode(&g, false, &Settings::default(), &Stats::default()).into_bytes()
+#[test]
+fn a_save_cut_at_every_byte_loads_or_says_why_within_100_ms() {
+    let save = long_double_save();
+    let cases: Vec<(String, Vec<u8>)> = (0..=save.len())
+        .map(|cut| {
+            (
+                format!("cut at {cut} of {}", save.len()),
+                save[..cut].to_vec(),
+            )
+        })
+        .collect();
+    // Every cut but the whole file is refused (an intact log replays).
+    assert!(load_all_within(cases, 100) > 5000);
+    let (whole, _) = format::decode_game(&save).unwrap();
+    assert!(whole.game.log().len() > 500);
 }
 
-/// Every kind of damaged save, with what it is.
-fn bad_saves() -> Vec<(&'static str, Vec<u8>)> {
-    let good = good_save();
+/// Thousands of seeded mutations of a real save: byte flips, deleted and duplicated spans,
+/// nesting, huge numbers, wrong types, text swapped in.
+fn mutations(save: &[u8], seed: u64, n: usize) -> Vec<(String, Vec<u8>)> {
+    let mut rng = Rng::new(seed);
+    let pieces: [&[u8]; 16] = [
+        b"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+        b"{\"a\":{\"a\":{\"a\":{\"a\":{\"a\":{\"a\":{\"a\":{\"a\":",
+        b"99999999999999999999999999999999999999",
+        b"-9223372036854775809",
+        b"1e999999",
+        b"null",
+        b"true",
+        b"\"\"",
+        b"\"   \"",
+        b"{}",
+        b"[]",
+        b"\"move t1 t1\"",
+        b"\"undo\"",
+        b"\\u0000",
+        b"\xff\xfe",
+        b":",
+    ];
+    (0..n)
+        .map(|i| {
+            let mut b = save.to_vec();
+            let kind = rng.below(6);
+            let rounds = 1 + rng.below(3);
+            for _ in 0..rounds {
+                let at = rng.below(b.len() + 1);
+                match kind {
+                    0 if !b.is_empty() => {
+                        let j = rng.below(b.len());
+                        b[j] ^= 1 << rng.below(8);
+                    }
+                    1 => {
+                        let end = (at + rng.below(200)).min(b.len());
+                        b.drain(at..end);
+                    }
+                    2 => {
+                        let end = (at + rng.below(200)).min(b.len());
+                        let span = b[at..end].to_vec();
+                        b.splice(at..at, span);
+                    }
+                    3 | 4 => {
+                        let p = pieces[rng.below(pieces.len())];
+                        let end = if kind == 4 {
+                            (at + rng.below(12)).min(b.len())
+                        } else {
+                            at
+                        };
+                        b.splice(at..end, p.iter().copied());
+                    }
+                    _ if !b.is_empty() => {
+                        let j = rng.below(b.len());
+                        b[j] = rng.below(256) as u8;
+                    }
+                    _ => {}
+                }
+            }
+            (format!("mutation {i} (kind {kind}, seed {seed})"), b)
+        })
+        .collect()
+}
+
+#[test]
+fn thousands_of_mutated_saves_load_or_say_why_within_100_ms() {
+    let mut cases = mutations(&long_double_save(), 7, 4000);
+    cases.extend(mutations(&record_save(), 8, 1000));
+    cases.extend(mutations(&settings_save(), 9, 1000));
+    // Shapes written by hand: the ones that hung or aborted before.
+    for text in [
+        r#"{"version":2,"code":"KL1-D1N-AAAAAAA","log":["#,
+        r#"{"version":2,"extra":[[[,"#,
+        r#"{"version":2,"x":}"#,
+        r#"{"version":2,"extra"::1}"#,
+        r#"{"version":2,"code":"#,
+        r#"{"version":2,"code":"KL1-D1N-AAAAAAA","log":[""]}"#,
+        r#"{"version":2,"code":"KL1-D1N-AAAAAAA","log":["   "]}"#,
+        r#"{"version":2,"code":"KL1-D1N-AAAAAAA","log":[7]}"#,
+        r#"{"version":1e400}"#,
+        r#"{"version":-1}"#,
+        r#"{"version":2,"stats":[{},{},{},{},{},{},{},{}],"bankroll":[0,0]}"#,
+    ] {
+        cases.push((text.to_string(), text.as_bytes().to_vec()));
+    }
+    let deep = format!(r#"{{"version":2,"x":{}}}"#, "[".repeat(100_000));
+    cases.push(("100,000 open brackets".into(), deep.into_bytes()));
+    assert!(load_all_within(cases, 100) > 6000);
+}
+
+/// Every kind of damaged record, with what it is.
+fn bad_games() -> Vec<(&'static str, Vec<u8>)> {
+    let good = long_double_save();
     let text = String::from_utf8(good.clone()).unwrap();
     let mut rng = Rng::new(3);
     let random: Vec<u8> = (0..3000).map(|_| rng.below(256) as u8).collect();
@@ -103,21 +291,21 @@ fn bad_saves() -> Vec<(&'static str, Vec<u8>)> {
         ("random bytes", random),
         ("cut short", good[..good.len() / 2].to_vec()),
         ("cut by one byte", good[..good.len() - 1].to_vec()),
-        ("wrong shape", br#"{"version":1,"hello":"world"}"#.to_vec()),
+        ("wrong shape", br#"{"version":2,"hello":"world"}"#.to_vec()),
         ("a JSON list", b"[1,2,3]".to_vec()),
         (
             "future version",
-            text.replacen("\"version\":1", "\"version\":7", 1)
+            text.replacen("\"version\":2", "\"version\":7", 1)
                 .into_bytes(),
         ),
         (
             "version zero",
-            text.replacen("\"version\":1", "\"version\":0", 1)
+            text.replacen("\"version\":2", "\"version\":0", 1)
                 .into_bytes(),
         ),
         (
             "bad code",
-            text.replacen("DS1-D3V-ABCDEFG", "DS1-D2V-ABCDEFG", 1)
+            text.replacen("DS1-D3N-ABCDEFG", "DS1-D2N-ABCDEFG", 1)
                 .into_bytes(),
         ),
         (
@@ -131,36 +319,19 @@ fn bad_saves() -> Vec<(&'static str, Vec<u8>)> {
                 .into_bytes(),
         ),
         (
-            "negative count",
-            text.replacen("\"played\":0", "\"played\":-4", 1)
+            "an empty log entry",
+            text.replacen("\"log\":[", "\"log\":[\"\",", 1).into_bytes(),
+        ),
+        (
+            "a blank log entry",
+            text.replacen("\"log\":[", "\"log\":[\" \\t \",", 1)
                 .into_bytes(),
         ),
         (
-            "absurd count",
-            text.replacen("\"played\":0", "\"played\":4000000000", 1)
-                .into_bytes(),
-        ),
-        (
-            "more wins than games",
-            text.replacen("\"won\":0", "\"won\":5", 1).into_bytes(),
-        ),
-        (
-            "absurd bankroll",
-            text.replacen("\"bankroll\":[0,0]", "\"bankroll\":[0,2000000000]", 1)
-                .into_bytes(),
-        ),
-        (
-            "short bankroll",
-            text.replacen("\"bankroll\":[0,0]", "\"bankroll\":[0]", 1)
-                .into_bytes(),
-        ),
-        (
-            "won but not won",
-            text.replacen("\"counted\":false", "\"counted\":true", 1)
-                .into_bytes(),
+            "trailing bytes",
+            [good.as_slice(), b"{\"version\":2}"].concat(),
         ),
     ];
-    // Every replacement above must really have changed the text.
     for (name, bytes) in &out {
         assert_ne!(bytes, &good, "{name}");
     }
@@ -168,87 +339,573 @@ fn bad_saves() -> Vec<(&'static str, Vec<u8>)> {
     out
 }
 
+fn bad_records() -> Vec<(&'static str, Vec<u8>)> {
+    let text = String::from_utf8(record_save()).unwrap();
+    let cases = [
+        ("negative count", "\"played\":2", "\"played\":-4"),
+        ("absurd count", "\"played\":2", "\"played\":4000000000"),
+        ("more wins than games", "\"won\":1", "\"won\":5"),
+        (
+            "absurd bankroll",
+            "\"bankroll\":[-47,0]",
+            "\"bankroll\":[0,2000000000]",
+        ),
+        ("short bankroll", "\"bankroll\":[-47,0]", "\"bankroll\":[0]"),
+        ("a count as text", "\"played\":2", "\"played\":\"2\""),
+    ];
+    cases
+        .into_iter()
+        .map(|(name, from, to)| {
+            assert!(text.contains(from), "{name}: {text}");
+            (name, text.replacen(from, to, 1).into_bytes())
+        })
+        .collect()
+}
+
 #[test]
-fn every_bad_save_loads_a_fresh_game_with_a_notice_and_is_kept_aside() {
-    for (name, bytes) in bad_saves() {
-        let storage = MemoryStorage {
-            saved: Some(bytes.clone()),
-            ..Default::default()
-        };
-        let (mut persist, restored) = Persist::open(storage);
-        assert!(restored.is_none(), "{name} should not load");
+fn a_damaged_game_is_kept_aside_and_never_takes_the_statistics_or_settings_with_it() {
+    for (name, bytes) in bad_games() {
+        let storage = MemoryStorage::with(&[
+            (Key::Game, &bytes),
+            (Key::Record, &record_save()),
+            (Key::Settings, &settings_save()),
+        ]);
+        let (mut persist, loaded) = Persist::open(storage);
+        assert!(loaded.game.is_none(), "{name} should not load");
         let notice = persist
             .take_notice()
             .unwrap_or_else(|| panic!("{name}: no notice"));
-        assert!(notice.contains("could not be read"), "{name}: {notice}");
-        assert!(!notice.contains('\n'), "one line: {notice}");
-        assert_eq!(persist.storage().aside, vec![bytes], "{name}");
+        let Notice::Unreadable { key, why, .. } = &notice else {
+            panic!("{name}: {notice:?}");
+        };
+        assert_eq!(*key, Key::Game);
+        assert!(why.len() < 200, "{name}: a short reason: {why}");
+        assert!(persist.take_notice().is_none());
+        assert_eq!(
+            persist.storage().aside,
+            vec![(Key::Game, Stored::Bytes(bytes))]
+        );
+        assert_eq!(
+            loaded.stats,
+            some_stats(GameCode::parse("KL1-D1V-AAAAAAA").unwrap())
+        );
+        assert!(
+            !loaded.settings.double_click && loaded.settings.carry_vegas,
+            "{name}"
+        );
         assert!(persist.is_saving());
+        // The next save writes a fresh game beside the kept copy.
+        let g = Game::new(GameCode::parse("KL1-D1N-AAAAAAB").unwrap());
+        persist.save(&g, &loaded.settings, &loaded.stats);
+        let saved = persist.storage().bytes(Key::Game).unwrap();
+        assert!(format::decode_game(saved).is_ok());
     }
 }
 
 #[test]
-fn a_good_save_loads_without_notice() {
-    let storage = MemoryStorage {
-        saved: Some(good_save()),
-        ..Default::default()
-    };
-    let (mut persist, restored) = Persist::open(storage);
-    assert!(restored.is_some());
+fn damaged_statistics_are_kept_aside_and_never_take_the_game_with_them() {
+    let game = long_double_save();
+    for (name, bytes) in bad_records() {
+        let storage = MemoryStorage::with(&[(Key::Game, &game), (Key::Record, &bytes)]);
+        let (mut persist, loaded) = Persist::open(storage);
+        assert!(loaded.game.is_some(), "{name}: the game loads");
+        assert_eq!(loaded.stats, Stats::default(), "{name}");
+        assert!(matches!(
+            persist.take_notice(),
+            Some(Notice::Unreadable {
+                key: Key::Record,
+                ..
+            })
+        ));
+        assert_eq!(
+            persist.storage().aside,
+            vec![(Key::Record, Stored::Bytes(bytes))]
+        );
+    }
+}
+
+/// Finding 3: win, Undo, restart used to wipe all statistics.
+#[test]
+fn a_won_game_undone_and_restarted_keeps_the_record_and_counts_once() {
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let line = greedy_win(code, 5000).unwrap();
+    let mut g = Game::new(code);
+    for &a in &line {
+        g.apply(a).unwrap();
+    }
+    let mut app = App::with_game(g, 1);
+    app.stats
+        .record_win(code, app.game().score(), app.game().moves());
+    let won_stats = app.stats.clone();
+    // The app is told of the win the way a win reaches it: through a save and a restore.
+    let mut storage = MemoryStorage::default();
+    storage
+        .write(
+            Key::Game,
+            format::encode_game(app.game(), &no_extra()).as_bytes(),
+        )
+        .unwrap();
+    storage
+        .write(
+            Key::Record,
+            format::encode_record(&app.stats, &no_extra()).as_bytes(),
+        )
+        .unwrap();
+    let (_, loaded) = Persist::open(storage.clone());
+    let mut app = App::restore(loaded, code, 1);
+    assert!(app.is_counted());
+    assert_eq!(app.screen, Screen::Won);
+    app.ui_action(UiAction::Undo);
+    assert!(!app.game().is_won());
+    let (mut persist, _) = Persist::open(storage);
+    persist.started();
+    persist.save(app.game(), &app.settings, &app.stats);
+    // Restart: the game comes back un-won but counted, the record whole.
+    let (mut persist, loaded) = Persist::open(persist.storage().clone());
     assert!(persist.take_notice().is_none());
+    let mut app = App::restore(loaded, code, 1);
+    assert_eq!(app.stats, won_stats);
+    assert!(app.is_counted() && !app.game().is_won());
+    // A new game now does not count it a second time, as given up.
+    app.start(GameCode::parse("KL1-D1N-AAAAAAB").unwrap());
+    assert_eq!(app.stats, won_stats);
+}
+
+/// Finding 4: the game wrote logs longer than it would read.
+#[test]
+fn the_longest_log_the_game_writes_is_read_back_and_no_longer_one_is_kept() {
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let mut g = Game::new(code);
+    while g.log().len() < MAX_LOG {
+        g.apply(Action::Draw).unwrap();
+    }
+    assert_eq!(g.apply(Action::Draw), Err(Refusal::LogFull));
+    assert_eq!(g.undo(), Err(Refusal::LogFull));
+    let text = format::encode_game(&g, &no_extra());
+    assert!((text.len() as u64) < format::MAX_BYTES);
+    let (r, _) = format::decode_game(text.as_bytes()).expect("the longest game reads back");
+    assert_eq!(r.game.table(), g.table());
+    assert_eq!(r.game.log().len(), MAX_LOG);
+    let longer = text.replacen("\"log\":[", "\"log\":[\"draw\",", 1);
+    assert!(format::decode_game(longer.as_bytes()).is_err());
+}
+
+/// Finding 9: a UTF-8 BOM, and fields of a newer build kept through a write.
+#[test]
+fn a_bom_is_accepted_and_unknown_fields_survive_the_next_write() {
+    let code = GameCode::parse("KL1-D3N-AAAAAAC").unwrap();
+    let record = format::encode_record(&some_stats(code), &no_extra());
+    let with_bom = [b"\xEF\xBB\xBF".as_slice(), record.as_bytes()].concat();
+    assert!(format::decode_record(&with_bom).is_ok());
+    let newer = record.replacen('{', r#"{"daily":{"streak":3,"days":[1,2]},"#, 1);
+    let storage = MemoryStorage::with(&[(Key::Record, newer.as_bytes())]);
+    let (mut persist, loaded) = Persist::open(storage);
+    let mut stats = loaded.stats.clone();
+    stats.record_unfinished(code);
+    persist.save(&Game::new(code), &loaded.settings, &stats);
+    let written = std::str::from_utf8(persist.storage().bytes(Key::Record).unwrap()).unwrap();
+    assert!(
+        written.contains(r#""daily":{"days":[1,2],"streak":3}"#),
+        "{written}"
+    );
+    assert_eq!(format::decode_record(written.as_bytes()).unwrap().0, stats);
 }
 
 #[test]
-fn on_disk_a_bad_file_is_moved_aside_and_never_written_over() {
-    let dir = std::env::temp_dir().join(format!("solitaire-saves-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let bad = b"{\"version\":1,\"code\":\"KL1-D1N-AAAA".to_vec();
-    std::fs::write(dir.join("save.json"), &bad).unwrap();
-    let (mut persist, restored) = Persist::open(FileStorage::in_dir(&dir));
-    assert!(restored.is_none());
-    assert!(persist.take_notice().unwrap().contains("kept as"));
-    // A new game is saved beside the kept file, which stays as it was.
-    let app = App::new(GameCode::parse("KL1-D1N-AAAAAAB").unwrap(), 1);
-    persist.save(app.save_text());
-    let names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    let aside = names
+fn a_save_of_an_earlier_build_loads_part_by_part() {
+    let code = GameCode::parse("KL1-D3N-AAAAAAB").unwrap();
+    let g = random_game(&mut Rng::new(4), code, 60);
+    let log: Vec<String> = g
+        .log()
         .iter()
-        .find(|n| n.starts_with("save.unreadable-"))
-        .unwrap_or_else(|| panic!("kept file missing: {names:?}"));
-    assert_eq!(std::fs::read(dir.join(aside)).unwrap(), bad);
-    let saved = std::fs::read(dir.join("save.json")).unwrap();
-    assert!(save::decode(&saved).is_ok());
-    assert!(!names.iter().any(|n| n.ends_with(".tmp")), "{names:?}");
-    std::fs::remove_dir_all(&dir).unwrap();
+        .map(|&e| format!("\"{}\"", solitaire::script::entry_line(e)))
+        .collect();
+    let rows = [
+        r#"{"played":1,"won":0,"best_score":null,"fewest_moves":null,"streak":0,"best_streak":0}"#;
+        8
+    ]
+    .join(",");
+    let v1 = format!(
+        r#"{{"version":1,"code":"{code}","log":[{}],"counted":false,"double_click":false,"carry_vegas":true,"stats":[{rows}],"bankroll":[5,-3]}}"#,
+        log.join(",")
+    );
+    let (mut persist, loaded) = Persist::open(MemoryStorage::with(&[(Key::Legacy, v1.as_bytes())]));
+    assert!(persist.take_notice().is_none());
+    assert_eq!(loaded.game.unwrap().game.table(), g.table());
+    assert_eq!(loaded.stats.bankroll, [5, -3]);
+    assert_eq!(loaded.stats.modes[3].played, 1);
+    assert!(!loaded.settings.double_click && loaded.settings.carry_vegas);
+    assert!(
+        !loaded.settings.winnable_only,
+        "a setting it did not have yet"
+    );
+    // Its game damaged: the statistics and settings still come through, the file stays.
+    let broken = v1.replacen("\"log\":[", "\"log\":[\"move t1 t1\",", 1);
+    let (mut persist, loaded) =
+        Persist::open(MemoryStorage::with(&[(Key::Legacy, broken.as_bytes())]));
+    assert!(loaded.game.is_none());
+    assert_eq!(loaded.stats.bankroll, [5, -3]);
+    assert!(matches!(
+        persist.take_notice(),
+        Some(Notice::Unused { key: Key::Game, .. })
+    ));
+    assert_eq!(
+        persist.storage().bytes(Key::Legacy),
+        Some(broken.as_bytes())
+    );
 }
 
 #[test]
 fn blocked_storage_plays_on_without_saving_and_says_so_once() {
     let storage = MemoryStorage {
-        broken: true,
+        blocked: true,
         ..Default::default()
     };
-    let (mut persist, restored) = Persist::open(storage);
-    assert!(restored.is_none());
-    assert!(persist.take_notice().unwrap().contains("without saving"));
+    let (mut persist, loaded) = Persist::open(storage);
+    assert!(loaded.game.is_none());
+    assert!(matches!(persist.take_notice(), Some(Notice::NoStorage(_))));
+    assert!(persist.take_notice().is_none(), "said once");
     assert!(!persist.is_saving());
-    persist.save("{}".into());
+    persist.save(
+        &Game::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap()),
+        &Settings::default(),
+        &Stats::default(),
+    );
     assert!(persist.take_notice().is_none(), "said once");
 }
 
-fn click_at(app: &mut App, (x, y): (i32, i32), t: u64) {
-    use solitaire::ui::input::PointerEvent::{Down, Up};
-    app.pointer(Down { x, y, t });
-    app.pointer(Up { x, y, t: t + 30 });
+/// Finding 8: on a full disk, "kept as …" was replaced by "Saving stopped".
+#[test]
+fn every_notice_is_shown_in_turn_none_replaced_by_the_next() {
+    let storage = MemoryStorage {
+        full: true,
+        ..MemoryStorage::with(&[(Key::Game, b"{\"version\":2,\"code\":")])
+    };
+    let (mut persist, loaded) = Persist::open(storage);
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let mut app = App::restore(loaded, code, 1);
+    persist.save(app.game(), &app.settings, &app.stats);
+    let notices: Vec<Notice> = std::iter::from_fn(|| persist.take_notice()).collect();
+    assert!(
+        matches!(notices[0], Notice::Unreadable { .. }),
+        "{notices:?}"
+    );
+    assert!(
+        matches!(notices[1], Notice::SavingStopped(_)),
+        "{notices:?}"
+    );
+    let words: Vec<String> = notices
+        .iter()
+        .map(solitaire::ui::strings::notice_text)
+        .collect();
+    for w in &words {
+        app.notify(w.clone());
+    }
+    // A refusal said meanwhile does not push a notice out: both are shown, whole, in turn.
+    app.ui_action(UiAction::Undo);
+    let mut seen = Vec::new();
+    for t in (0..60_000).step_by(100) {
+        app.tick(t);
+        if let Some((text, _)) = &app.status
+            && seen.last() != Some(text)
+        {
+            seen.push(text.clone());
+        }
+    }
+    for w in &words {
+        assert!(seen.contains(w), "{w} was never shown: {seen:?}");
+    }
+}
+
+/// Finding 8: a link's deal used to end the game in progress without asking.
+#[test]
+fn a_link_never_ends_a_game_under_way_without_asking() {
+    let saved = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let linked = GameCode::parse("DS1-D3V-ABCDEFG").unwrap();
+    let mut g = Game::new(saved);
+    g.apply(Action::Draw).unwrap();
+    let loaded = || Loaded {
+        game: Some(solitaire::save::SavedGame {
+            game: g.clone(),
+            counted: false,
+        }),
+        ..Default::default()
+    };
+    let mut app = App::start_up(loaded(), Some(Ok(linked)), linked, 1);
+    assert_eq!(app.screen, Screen::ConfirmLeave(linked));
+    assert_eq!(app.game().code(), saved);
+    app.ui_action(UiAction::Cancel);
+    assert_eq!(
+        (app.screen.clone(), app.game().code()),
+        (Screen::Table, saved)
+    );
+    assert_eq!(app.stats.mode(saved).played, 0);
+    let mut app = App::start_up(loaded(), Some(Ok(linked)), linked, 1);
+    app.ui_action(UiAction::LeaveForLink);
+    assert_eq!(app.game().code(), linked);
+    assert_eq!(
+        app.stats.mode(saved).played,
+        1,
+        "the game left counts as given up"
+    );
+    // Nothing under way: the link's deal starts at once.
+    let app = App::start_up(Loaded::default(), Some(Ok(linked)), linked, 1);
+    assert_eq!(
+        (app.screen.clone(), app.game().code()),
+        (Screen::Table, linked)
+    );
+    // An invalid link says what is played instead: the saved game, or a random deal.
+    let bad = GameCode::parse("KL1-D2N-AAAAAAA");
+    let s = solitaire::ui::strings::strings();
+    let app = App::start_up(loaded(), Some(bad.clone()), saved, 1);
+    let said = &app.status.as_ref().unwrap().0;
+    assert!(
+        said.contains(s.link_code_kept) && !said.contains(s.random_instead),
+        "{said}"
+    );
+    assert_eq!(app.game().code(), saved);
+    let app = App::start_up(Loaded::default(), Some(bad), saved, 1);
+    assert!(app.status.as_ref().unwrap().0.contains(s.random_instead));
+}
+
+#[test]
+fn a_record_whose_restoring_killed_the_game_is_kept_aside_at_the_next_start() {
+    let game = long_double_save();
+    let storage = MemoryStorage::with(&[(Key::Game, &game), (Key::Record, &record_save())]);
+    let (persist, loaded) = Persist::open(storage);
+    assert!(loaded.game.is_some());
+    // The game dies before its first frame: the marker is still there.
+    let left = persist.storage().clone();
+    assert_eq!(left.bytes(Key::Marker), Some(b"game".as_slice()));
+    let (mut persist, loaded) = Persist::open(left);
+    assert!(loaded.game.is_none(), "not restored a second time");
+    assert!(matches!(
+        persist.take_notice(),
+        Some(Notice::DiedRestoring { key: Key::Game, .. })
+    ));
+    assert_eq!(
+        persist.storage().aside,
+        vec![(Key::Game, Stored::Bytes(game.clone()))]
+    );
+    assert!(loaded.stats != Stats::default(), "the record is kept");
+    // A start that got as far as showing its game removes the marker.
+    let mut persist = Persist::open(MemoryStorage::with(&[(Key::Game, &game)])).0;
+    persist.started();
+    assert_eq!(persist.storage().bytes(Key::Marker), None);
+}
+
+#[test]
+fn a_second_window_on_the_same_saves_plays_but_does_not_write() {
+    let game = long_double_save();
+    let storage = MemoryStorage {
+        held: true,
+        ..MemoryStorage::with(&[(Key::Game, &game), (Key::Record, b"damaged")])
+    };
+    let (mut persist, loaded) = Persist::open(storage);
+    assert!(loaded.game.is_some(), "it shows the saved game");
+    assert_eq!(persist.take_notice(), Some(Notice::OtherWindow));
+    assert!(matches!(
+        persist.take_notice(),
+        Some(Notice::Unused {
+            key: Key::Record,
+            ..
+        })
+    ));
+    assert!(!persist.is_saving());
+    persist.save(
+        &Game::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap()),
+        &loaded.settings,
+        &loaded.stats,
+    );
+    assert_eq!(persist.storage().writes, 0, "no write, not even the marker");
+    assert!(
+        persist.storage().aside.is_empty(),
+        "nothing moved: the other window owns it"
+    );
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("solitaire-saves-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn on_disk_a_bad_file_is_moved_aside_and_never_written_over() {
+    let dir = temp_dir("aside");
+    let bad = b"{\"version\":2,\"code\":\"KL1-D1N-AAAA".to_vec();
+    std::fs::write(dir.join("game.json"), &bad).unwrap();
+    let (mut persist, loaded) = Persist::open(FileStorage::in_dir(&dir));
+    assert!(loaded.game.is_none());
+    assert!(matches!(
+        persist.take_notice(),
+        Some(Notice::Unreadable { .. })
+    ));
+    let g = Game::new(GameCode::parse("KL1-D1N-AAAAAAB").unwrap());
+    persist.save(&g, &loaded.settings, &loaded.stats);
+    let all = names(&dir);
+    let aside = all
+        .iter()
+        .find(|n| n.starts_with("game.unreadable-"))
+        .unwrap_or_else(|| panic!("kept file missing: {all:?}"));
+    assert_eq!(std::fs::read(dir.join(aside)).unwrap(), bad);
+    assert!(format::decode_game(&std::fs::read(dir.join("game.json")).unwrap()).is_ok());
+    assert!(!all.iter().any(|n| n.ends_with(".tmp")), "{all:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 6: two bad saves within a second used to share one name, the second replacing the
+/// first.
+#[test]
+fn kept_copies_never_replace_each_other() {
+    let dir = temp_dir("twice");
+    for bad in [b"first".as_slice(), b"second", b"third"] {
+        std::fs::write(dir.join("game.json"), bad).unwrap();
+        let (persist, _) = Persist::open(FileStorage::in_dir(&dir));
+        drop(persist);
+    }
+    let kept: Vec<Vec<u8>> = names(&dir)
+        .iter()
+        .filter(|n| n.starts_with("game.unreadable-"))
+        .map(|n| std::fs::read(dir.join(n)).unwrap())
+        .collect();
+    assert_eq!(kept.len(), 3, "{:?}", names(&dir));
+    for bad in [b"first".as_slice(), b"second", b"third"] {
+        assert!(kept.iter().any(|k| k == bad));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 6: the temporary file was created through a link planted at its name.
+#[cfg(unix)]
+#[test]
+fn writing_never_follows_a_link_planted_at_a_temporary_name() {
+    let dir = temp_dir("links");
+    let target = dir.join("precious.txt");
+    std::fs::write(&target, b"precious").unwrap();
+    for name in ["game.json.tmp", "save.json.tmp", ".game.tmp"] {
+        std::os::unix::fs::symlink(&target, dir.join(name)).unwrap();
+    }
+    let mut storage = FileStorage::in_dir(&dir);
+    storage.write(Key::Game, b"{}").unwrap();
+    assert_eq!(std::fs::read(&target).unwrap(), b"precious");
+    assert_eq!(std::fs::read(dir.join("game.json")).unwrap(), b"{}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 7: a FIFO blocked the start; a link to /dev/zero grew memory without bound; a huge
+/// file was read whole.
+#[cfg(unix)]
+#[test]
+fn a_fifo_a_device_or_a_huge_file_is_kept_aside_unread() {
+    let dir = temp_dir("odd");
+    let fifo = dir.join("game.json");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    std::os::unix::fs::symlink("/dev/zero", dir.join("record.json")).unwrap();
+    let huge = std::fs::File::create(dir.join("settings.json")).unwrap();
+    huge.set_len(format::MAX_BYTES + 1).unwrap();
+    drop(huge);
+    let (mut persist, loaded) = Persist::open(FileStorage::in_dir(&dir));
+    assert!(loaded.game.is_none());
+    let notices: Vec<Notice> = std::iter::from_fn(|| persist.take_notice()).collect();
+    assert_eq!(notices.len(), 3, "{notices:?}");
+    for n in &notices {
+        assert!(matches!(n, Notice::Unreadable { .. }), "{n:?}");
+    }
+    let all = names(&dir);
+    assert_eq!(
+        all.iter().filter(|n| n.contains(".unreadable-")).count(),
+        3,
+        "{all:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 7: a 20 MB word in a log entry peaked at 2 GB (the notice repeated it).
+#[test]
+fn a_huge_word_in_a_log_entry_gives_a_short_notice() {
+    let word = "x".repeat(20 << 20);
+    let text = format!(r#"{{"version":2,"code":"KL1-D1N-AAAAAAA","log":["{word}"]}}"#);
+    let storage = MemoryStorage::with(&[(Key::Game, text.as_bytes())]);
+    let (mut persist, _) = Persist::open(storage);
+    let notice = solitaire::ui::strings::notice_text(&persist.take_notice().unwrap());
+    assert!(notice.len() < 400, "{} bytes", notice.len());
+}
+
+/// Finding 5: two writers shared one temporary name (a fifth of their writes failed) and a
+/// reader could see a torn file.
+#[test]
+fn two_writers_on_one_folder_never_fail_nor_tear_a_file() {
+    let dir = temp_dir("writers");
+    let texts: Vec<String> = (0..2)
+        .map(|i| {
+            let code = GameCode::new(GameKind::Double, Draw::Three, Scoring::Normal, i);
+            format::encode_game(&random_game(&mut Rng::new(i), code, 300), &no_extra())
+        })
+        .collect();
+    std::thread::scope(|scope| {
+        for text in &texts {
+            let dir = dir.clone();
+            scope.spawn(move || {
+                let mut s = FileStorage::in_dir(&dir);
+                for _ in 0..200 {
+                    s.write(Key::Game, text.as_bytes())
+                        .expect("every write lands");
+                }
+            });
+        }
+        let dir = dir.clone();
+        let texts = &texts;
+        scope.spawn(move || {
+            let mut s = FileStorage::in_dir(&dir);
+            for _ in 0..400 {
+                if let Ok(Stored::Bytes(b)) = s.read(Key::Game) {
+                    assert!(texts.iter().any(|t| t.as_bytes() == b), "a torn read");
+                }
+            }
+        });
+    });
+    assert!(!names(&dir).iter().any(|n| n.ends_with(".tmp")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Finding 5: a second window wrote over the first's moves.
+#[test]
+fn only_one_window_at_a_time_holds_the_saves_of_a_folder() {
+    let dir = temp_dir("lock");
+    let mut first = FileStorage::in_dir(&dir);
+    assert_eq!(first.claim(), Ok(true));
+    let mut second = FileStorage::in_dir(&dir);
+    assert_eq!(second.claim(), Ok(false));
+    drop(first);
+    assert_eq!(
+        second.claim(),
+        Ok(true),
+        "free again once the first is gone"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn statistics_count_won_and_given_up_games() {
     let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let mut mouse = common::Mouse::new();
     // A fresh deal left with no move is not counted.
     let mut app = App::new(code, 1);
     app.ui_action(UiAction::Replay);
@@ -257,7 +914,7 @@ fn statistics_count_won_and_given_up_games() {
     // One with a move is, as played and not won, even when the move was undone.
     let mut app = App::new(code, 1);
     let stock = app.layout().stock.center();
-    click_at(&mut app, stock, 10);
+    mouse.click(stock, &mut app);
     app.ui_action(UiAction::Undo);
     app.ui_action(UiAction::Replay);
     assert_eq!(
@@ -273,12 +930,12 @@ fn statistics_count_won_and_given_up_games() {
     let mut won = App::with_game(g, 1);
     won.stats = app.stats.clone();
     let from = match *line.last().unwrap() {
-        solitaire::engine::Action::Move { from, .. } => from.pile(),
+        Action::Move { from, .. } => from.pile(),
         _ => unreachable!("a game is won by a move"),
     };
     let r = won.layout().card_rect(won.game().table(), from, 1);
-    for t in [100, 5000] {
-        click_at(&mut won, (r.x + 6, r.y + 5), t);
+    for _ in 0..2 {
+        mouse.click((r.x + 6, r.y + 5), &mut won);
         assert!(won.game().is_won());
         won.ui_action(UiAction::Undo);
     }
@@ -309,7 +966,7 @@ fn vegas_dollars_carry_from_game_to_game_when_asked() {
     let r = app
         .layout()
         .card_rect(app.game().table(), solitaire::engine::Pile::Column(0), 1);
-    click_at(&mut app, (r.x + 6, r.y + 5), 10);
+    common::Mouse::new().click((r.x + 6, r.y + 5), &mut app);
     assert_eq!(app.game().score(), -47);
     app.start(GameCode::parse("KL1-D1V-AAAAAAB").unwrap());
     assert_eq!(app.stats.bankroll(GameKind::Klondike), -47);
@@ -317,13 +974,9 @@ fn vegas_dollars_carry_from_game_to_game_when_asked() {
 }
 
 #[test]
-fn a_save_written_before_the_winnable_only_setting_still_loads() {
-    let g = Game::new(GameCode::parse("KL1-D3N-AAAAAAB").unwrap());
-    let text = save::encode(&g, false, &Settings::default(), &Stats::default());
-    assert!(text.contains("\"winnable_only\":false"));
-    let old = text.replace(",\"winnable_only\":false", "");
-    assert!(!old.contains("winnable_only"));
-    let r = save::decode(old.as_bytes()).expect("an older save loads");
-    assert!(!r.settings.winnable_only);
-    assert_eq!(r.game.table(), g.table());
+fn settings_without_a_newer_setting_still_load() {
+    let s = format::decode_settings(br#"{"version":2,"double_click":false}"#)
+        .unwrap()
+        .0;
+    assert!(!s.double_click && !s.winnable_only && !s.carry_vegas);
 }

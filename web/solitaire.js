@@ -1,5 +1,5 @@
 // Solitaire's own small plugin for the miniquad loader: the ?code= of the page address, the
-// save in localStorage (surviving a blocked storage, as in itch.io iframes with third-party
+// saves in localStorage (surviving a blocked storage, as in itch.io iframes with third-party
 // cookies blocked), and a clean end to a drag when the button is let go outside the canvas.
 (function () {
   "use strict";
@@ -25,11 +25,15 @@
   // No page scrolling or zooming while cards are dragged by touch.
   document.addEventListener("touchmove", function (e) { e.preventDefault(); }, { passive: false });
 
-  var KEY = "solitaire.save";
+  // The saves: one entry per record, "solitaire.NAME" (settings, record, game; "save" is the
+  // single entry of earlier builds; "restoring" marks a restore under way).
+  function keyName(ptr, len) {
+    return "solitaire." + new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, ptr, len));
+  }
   var pending = null;
-  function storageRead() {
+  function storageRead(kptr, klen) {
     try {
-      var v = window.localStorage.getItem(KEY);
+      var v = window.localStorage.getItem(keyName(kptr, klen));
       if (v === null) return -2;
       pending = new TextEncoder().encode(v);
       return pending.length;
@@ -41,21 +45,77 @@
     if (pending) new Uint8Array(wasm_memory.buffer, ptr, len).set(pending.subarray(0, len));
     pending = null;
   }
-  function storageWrite(ptr, len) {
+
+  // One window writes the saves at a time: the one holding "solitaire.lock", a tab id and a
+  // time it renews every 2 s. A lock older than 10 s is free (its tab is gone). Each write
+  // checks that this tab still holds it, so a tab that lost it (put to sleep, say) stops
+  // writing instead of undoing another's moves.
+  var LOCK = "solitaire.lock";
+  var tab = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  function lockHolder() {
     try {
+      var v = JSON.parse(window.localStorage.getItem(LOCK) || "null");
+      if (v && typeof v.tab === "string" && typeof v.at === "number" && Date.now() - v.at < 10000) {
+        return v.tab;
+      }
+    } catch (e) {}
+    return null;
+  }
+  var holding = false;
+  function renew() {
+    if (!holding) return;
+    try {
+      if (lockHolder() !== tab && lockHolder() !== null) { holding = false; return; }
+      window.localStorage.setItem(LOCK, JSON.stringify({ tab: tab, at: Date.now() }));
+    } catch (e) {}
+  }
+  function storageClaim() {
+    try {
+      var holder = lockHolder();
+      if (holder !== null && holder !== tab) return 0;
+      holding = true;
+      renew();
+      setInterval(renew, 2000);
+      window.addEventListener("pagehide", function () {
+        try { if (lockHolder() === tab) window.localStorage.removeItem(LOCK); } catch (e) {}
+        holding = false;
+      });
+      return 1;
+    } catch (e) {
+      return -1;
+    }
+  }
+  function storageWrite(kptr, klen, ptr, len) {
+    try {
+      if (holding && lockHolder() !== tab && lockHolder() !== null) { holding = false; }
+      if (!holding) return 2;
       var text = new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, ptr, len));
-      window.localStorage.setItem(KEY, text);
+      window.localStorage.setItem(keyName(kptr, klen), text);
       return 1;
     } catch (e) {
       return 0;
     }
   }
-  function storageKeepAside() {
+  function storageRemove(kptr, klen) {
     try {
-      var v = window.localStorage.getItem(KEY);
-      if (v !== null) window.localStorage.setItem(KEY + ".unreadable", v);
-      window.localStorage.removeItem(KEY);
+      window.localStorage.removeItem(keyName(kptr, klen));
       return 1;
+    } catch (e) {
+      return 0;
+    }
+  }
+  // Moved to "solitaire.NAME.unreadable.N", N the first number not in use: no kept copy
+  // replaces another. Returns N.
+  function storageKeepAside(kptr, klen) {
+    try {
+      var key = keyName(kptr, klen);
+      var v = window.localStorage.getItem(key);
+      if (v === null) return 0;
+      var n = 1;
+      while (window.localStorage.getItem(key + ".unreadable." + n) !== null) n++;
+      window.localStorage.setItem(key + ".unreadable." + n, v);
+      window.localStorage.removeItem(key);
+      return n;
     } catch (e) {
       return 0;
     }
@@ -72,7 +132,9 @@
       importObject.env.solitaire_storage_read = storageRead;
       importObject.env.solitaire_storage_copy = storageCopy;
       importObject.env.solitaire_storage_write = storageWrite;
+      importObject.env.solitaire_storage_remove = storageRemove;
       importObject.env.solitaire_storage_keep_aside = storageKeepAside;
+      importObject.env.solitaire_storage_claim = storageClaim;
     },
   });
 })();

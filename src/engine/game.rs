@@ -153,6 +153,8 @@ pub enum Refusal {
     OnlyTopCardClicks,
     FoundationCardsAreDragged,
     NothingToUndo,
+    /// The game's log holds `MAX_LOG` entries: no further action or undo is kept.
+    LogFull,
 }
 
 fn pile_name(p: Pile) -> String {
@@ -206,6 +208,10 @@ impl fmt::Display for Refusal {
                 "a foundation card comes back to the table only by dragging it to a column"
             ),
             Refusal::NothingToUndo => write!(f, "there is nothing to undo"),
+            Refusal::LogFull => write!(
+                f,
+                "this game has reached {MAX_LOG} actions and undos, the most a game keeps; start a new game"
+            ),
         }
     }
 }
@@ -220,6 +226,10 @@ mod points {
     pub const RECYCLE: i32 = -100;
     pub const VEGAS_FOUNDATION: i32 = 5;
 }
+
+/// The most entries (actions and undos) a game's log holds: far beyond any real game (a
+/// thousand hours of play), and the one limit that both writing and reading a save obey.
+pub const MAX_LOG: usize = 200_000;
 
 /// One entry of a game's log: an action applied, or an undo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -518,6 +528,9 @@ impl Game {
 
     /// Checks and applies an action; on success it counts as one move and can be undone.
     pub fn apply(&mut self, action: Action) -> Result<Outcome, Refusal> {
+        if self.log.len() >= MAX_LOG {
+            return Err(Refusal::LogFull);
+        }
         self.check(action)?;
         let before = self.table.clone();
         let outcome = self.apply_in_search(action)?;
@@ -543,16 +556,17 @@ impl Game {
             }
         };
         let old = self.table.score;
+        // Saturating: no number of take-backs and re-placings can wrap the score around.
         self.table.score = match self.code.scoring {
-            Scoring::Normal => (old + points).max(0),
-            Scoring::Vegas => old + points,
+            Scoring::Normal => old.saturating_add(points).max(0),
+            Scoring::Vegas => old.saturating_add(points),
         };
-        self.moves += 1;
+        self.moves = self.moves.saturating_add(1);
         Ok(Outcome {
             kind,
             revealed,
             points,
-            score_change: self.table.score - old,
+            score_change: self.table.score.saturating_sub(old),
         })
     }
 
@@ -642,6 +656,9 @@ impl Game {
 
     /// Undoes the last action: the table and score come back exactly; the move counter stays.
     pub fn undo(&mut self) -> Result<(), Refusal> {
+        if self.log.len() >= MAX_LOG {
+            return Err(Refusal::LogFull);
+        }
         let before = self.history.pop_back().ok_or(Refusal::NothingToUndo)?;
         self.table = before;
         self.log.push(Entry::Undo);

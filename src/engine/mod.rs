@@ -11,6 +11,6 @@ mod tests;
 pub use card::{Card, Suit};
 pub use code::{CodeError, DEALS, DOUBLE, Draw, GameCode, GameKind, GameSpec, KLONDIKE, Scoring};
 pub use game::{
-    Action, Column, Entry, Game, Outcome, OutcomeKind, Pile, Refusal, Source, Table, Target,
-    score_text,
+    Action, Column, Entry, Game, MAX_LOG, Outcome, OutcomeKind, Pile, Refusal, Source, Table,
+    Target, score_text,
 };

@@ -255,11 +255,12 @@ fn draw_hud(frame: &mut Frame, app: &App, widgets: &[Widget]) {
     }
 }
 
-/// Splits a text into lines no wider than `max` pixels, at spaces.
+/// Splits a text into lines no wider than `max` pixels, at spaces; a word wider than a line
+/// (a long file path, say) is split where the line is full.
 pub fn wrap(s: &str, max: i32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
-    for word in s.split(' ') {
+    for word in s.split(' ').flat_map(|w| split_wide(w, max)) {
         let candidate = if line.is_empty() {
             word.to_string()
         } else {
@@ -274,6 +275,22 @@ pub fn wrap(s: &str, max: i32) -> Vec<String> {
     }
     lines.push(line);
     lines
+}
+
+/// A word cut into pieces no wider than `max` pixels.
+fn split_wide(word: &str, max: i32) -> Vec<String> {
+    let mut pieces = vec![String::new()];
+    let mut width = 0;
+    for c in word.chars() {
+        let w = font().width(c.encode_utf8(&mut [0; 4])) + 1;
+        if width + w > max + 1 && width > 0 {
+            pieces.push(String::new());
+            width = 0;
+        }
+        width += w;
+        pieces.last_mut().expect("never empty").push(c);
+    }
+    pieces
 }
 
 fn draw_panel_frame(frame: &mut Frame, r: Rect, title: &str) {
@@ -419,6 +436,16 @@ fn draw_window(frame: &mut Frame, app: &App, widgets: &[Widget]) {
                 score_text(vegas("DS1"), app.stats.bankroll[1]),
             );
             text(frame, panel.x + 12, row(10), &banks, pal::TEXT_DIM);
+        }
+        Screen::ConfirmLeave(code) => {
+            draw_panel_frame(frame, panel, &code.to_string());
+            text(
+                frame,
+                panel.x + 12,
+                panel.y + 26,
+                s.leave_question,
+                pal::TEXT,
+            );
         }
         Screen::ConfirmReset => {
             draw_panel_frame(frame, panel, s.statistics);

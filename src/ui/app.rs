@@ -12,7 +12,8 @@ use crate::render::frame::Rect;
 use super::input::{Gesture, Pointer, PointerEvent};
 use super::layout::{CARD_H, CARD_W, FB_H, FB_W, HUD_Y, Layout};
 use super::strings::{help_pages, strings};
-use crate::save::Restored;
+use crate::save::Loaded;
+pub use crate::save::Settings;
 use crate::solver::{self, Budget, Search, Verdict};
 use crate::stats::Stats;
 
@@ -30,26 +31,6 @@ pub const HINT_STATES: usize = 60_000;
 /// Positions searched per deal for "Winnable deals only", and how many deals it tries.
 pub const WINNABLE_STATES: usize = 100_000;
 pub const WINNABLE_TRIES: u32 = 25;
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Settings {
-    /// Two quick clicks look for a place on the table (SPEC.md §3). On by default.
-    pub double_click: bool,
-    /// Vegas dollars are carried from game to game (a bankroll shown beside the score).
-    pub carry_vegas: bool,
-    /// Random deals are ones the solver has won (New Game window).
-    pub winnable_only: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            double_click: true,
-            carry_vegas: false,
-            winnable_only: false,
-        }
-    }
-}
 
 /// The New Game window's choices.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,6 +85,8 @@ pub enum Screen {
     Stats,
     /// "Reset the statistics?", with Yes and No.
     ConfirmReset,
+    /// A link asks for another deal while a game is under way: "Leave the game in progress?"
+    ConfirmLeave(GameCode),
 }
 
 /// What a button does.
@@ -117,6 +100,8 @@ pub enum UiAction {
     Stats,
     ResetStats,
     ConfirmReset,
+    /// Leave the game in progress for the deal the link asked for.
+    LeaveForLink,
     ToggleCarryVegas,
     SetGame(GameKind),
     SetDraw(Draw),
@@ -297,6 +282,10 @@ pub struct App {
     pub cascade: Option<Cascade>,
     /// A short message in the status line, until a time.
     pub status: Option<(String, u64)>,
+    /// The message on show is a notice (something the player must get to read).
+    status_is_notice: bool,
+    /// Notices waiting for their turn in the status line.
+    notices: std::collections::VecDeque<String>,
     now: u64,
     /// The first click of a possible double-click moved its card.
     first_click_moved: bool,
@@ -313,6 +302,19 @@ pub struct App {
     pub hint: Option<HintMark>,
     /// The last winning line found and the game at its start: later hints follow it.
     line: Option<(Game, Vec<Action>)>,
+}
+
+/// The longest message the status line shows, in characters: whatever a message quotes (a
+/// save's damaged text, say), it stays a few lines.
+pub const MAX_MESSAGE: usize = 300;
+
+fn cut_message(text: String) -> String {
+    if text.chars().count() <= MAX_MESSAGE {
+        return text;
+    }
+    let mut cut: String = text.chars().take(MAX_MESSAGE - 1).collect();
+    cut.push('…');
+    cut
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -342,6 +344,8 @@ impl App {
             flip: None,
             cascade: None,
             status: None,
+            status_is_notice: false,
+            notices: Default::default(),
             now: 0,
             first_click_moved: false,
             entropy,
@@ -355,21 +359,66 @@ impl App {
         }
     }
 
-    /// The app as a save left it.
-    pub fn restore(r: Restored, entropy: u64) -> App {
-        let mut app = App::with_game(r.game, entropy);
-        app.settings = r.settings;
-        app.stats = r.stats;
-        app.counted = r.counted;
+    /// The app as the saves left it: their game, or a new deal of `fresh` when they hold none.
+    pub fn restore(loaded: Loaded, fresh: GameCode, entropy: u64) -> App {
+        let (game, counted) = match loaded.game {
+            Some(g) => (g.game, g.counted),
+            None => (Game::new(fresh), false),
+        };
+        let mut app = App::with_game(game, entropy);
+        app.settings = loaded.settings;
+        app.stats = loaded.stats;
+        app.counted = counted;
         if app.game.is_won() {
             app.screen = Screen::Won;
         }
         app
     }
 
-    /// The save text of everything worth keeping.
-    pub fn save_text(&self) -> String {
-        crate::save::encode(&self.game, self.counted, &self.settings, &self.stats)
+    /// The app at start-up: the saves' game, unless a link (`?code=` on the web, `--code`
+    /// natively) asks for another deal — which never ends a game under way without asking. An
+    /// invalid link says what is wrong with it, and what is played instead.
+    pub fn start_up(
+        loaded: Loaded,
+        link: Option<Result<GameCode, crate::engine::CodeError>>,
+        fresh: GameCode,
+        entropy: u64,
+    ) -> App {
+        let had_game = loaded.game.is_some();
+        let mut app = App::restore(loaded, fresh, entropy);
+        match link {
+            Some(Ok(code)) => app.open_link(code),
+            Some(Err(e)) => {
+                let s = strings();
+                let then = if had_game {
+                    s.link_code_kept
+                } else {
+                    s.random_instead
+                };
+                app.notify(format!("{} {e}. {then}", s.link_code));
+            }
+            None => {}
+        }
+        app
+    }
+
+    /// A link (`?code=` or `--code`) asks for a deal: it starts at once when nothing would be
+    /// lost; a game under way is left only after the player says so.
+    pub fn open_link(&mut self, code: GameCode) {
+        if code == self.game.code() && self.game.log().is_empty() {
+            return;
+        }
+        if self.counted || self.game.moves() == 0 {
+            self.start(code);
+        } else {
+            self.screen = Screen::ConfirmLeave(code);
+            self.dirty = true;
+        }
+    }
+
+    /// Whether the game under way counts in the statistics already (it was won at some point).
+    pub fn is_counted(&self) -> bool {
+        self.counted
     }
 
     /// Whether something worth saving changed since the last call; clears the flag.
@@ -461,10 +510,21 @@ impl App {
         }
     }
 
-    /// A message that stays a while longer (something the player should read).
+    /// A notice: a message that stays a while longer (something the player should read). A
+    /// notice is never lost: one that comes while another is on show waits for its turn.
     pub fn notify(&mut self, text: impl Into<String>) {
-        self.status = Some((text.into(), self.now + 4 * STATUS_MS));
-        self.dirty = true;
+        self.notices.push_back(cut_message(text.into()));
+        if self.status.is_none() {
+            self.next_notice();
+        }
+    }
+
+    fn next_notice(&mut self) {
+        if let Some(text) = self.notices.pop_front() {
+            self.status = Some((text, self.now + 4 * STATUS_MS));
+            self.status_is_notice = true;
+            self.dirty = true;
+        }
     }
 
     /// Whether a search is under way (the loop keeps giving it frames).
@@ -532,7 +592,7 @@ impl App {
                     self.job = None;
                     self.start(code);
                     self.line = Some((Game::new(code), line));
-                    self.notify(format!("{code}: {}", strings().winnable_found));
+                    self.say_long(format!("{code}: {}", strings().winnable_found));
                 }
                 Some(_) => {
                     *tried += 1;
@@ -573,7 +633,7 @@ impl App {
         } else if let Some(guess) = solver::guess(&self.game) {
             self.show_hint(&guess, false);
         } else {
-            self.notify(strings().no_useful_move);
+            self.say_long(strings().no_useful_move);
         }
     }
 
@@ -583,7 +643,7 @@ impl App {
         let step = solver::first_move(line);
         let draws = step.iter().filter(|a| **a == Action::Draw).count();
         let Some(&Action::Move { from, to }) = step.last() else {
-            self.notify(s.no_useful_move);
+            self.say_long(s.no_useful_move);
             return;
         };
         // The card, as it will be once the stock has been turned.
@@ -637,11 +697,27 @@ impl App {
             from: from_rect,
             to: to_rect,
         });
-        self.notify(format!("{prefix}: {what}"));
+        self.say_long(format!("{prefix}: {what}"));
     }
 
+    /// A short message. A notice on show gives way, and comes back, whole, after it.
     fn set_status(&mut self, text: impl Into<String>) {
-        self.status = Some((text.into(), self.now + STATUS_MS));
+        self.say_for(text.into(), STATUS_MS);
+    }
+
+    /// A message that stays a while (a hint, a search's result), but is no notice: the next
+    /// message replaces it.
+    fn say_long(&mut self, text: impl Into<String>) {
+        self.say_for(text.into(), 4 * STATUS_MS);
+    }
+
+    fn say_for(&mut self, text: String, ms: u64) {
+        if std::mem::take(&mut self.status_is_notice)
+            && let Some((notice, _)) = self.status.take()
+        {
+            self.notices.push_front(notice);
+        }
+        self.status = Some((cut_message(text), self.now + ms));
         self.dirty = true;
     }
 
@@ -662,7 +738,9 @@ impl App {
         }
         if self.status.as_ref().is_some_and(|(_, until)| now >= *until) {
             self.status = None;
+            self.status_is_notice = false;
             self.dirty = true;
+            self.next_notice();
         }
         if let Some(c) = &mut self.cascade {
             let mut steps = 0;
@@ -930,6 +1008,13 @@ impl App {
                 out.push(yes);
                 out.push(button(nx, y, s.cancel, UiAction::Stats, false));
             }
+            Screen::ConfirmLeave(_) => {
+                let y = panel.bottom() - 20;
+                let yes = button(panel.x + 10, y, s.yes_leave, UiAction::LeaveForLink, false);
+                let nx = yes.rect.right() + 6;
+                out.push(yes);
+                out.push(button(nx, y, s.keep_playing, UiAction::Cancel, false));
+            }
             Screen::Won => {
                 let y = panel.bottom() - 20;
                 let new = button(panel.x + 10, y, s.new_game, UiAction::NewGame, false);
@@ -949,6 +1034,7 @@ impl App {
             Screen::Settings => (300, 114),
             Screen::Stats => (480, 184),
             Screen::ConfirmReset => (300, 70),
+            Screen::ConfirmLeave(_) => (340, 70),
             Screen::Help { .. } => (520, 190),
             Screen::Won => (200, 84),
         };
@@ -1250,6 +1336,11 @@ impl App {
             }
             UiAction::Stats => self.screen = Screen::Stats,
             UiAction::ResetStats => self.screen = Screen::ConfirmReset,
+            UiAction::LeaveForLink => {
+                if let Screen::ConfirmLeave(code) = self.screen {
+                    self.start(code);
+                }
+            }
             UiAction::ConfirmReset => {
                 self.stats = Stats::default();
                 self.save_needed = true;

@@ -70,6 +70,23 @@ pub struct Strings {
     pub winnable_found: &'static str,
     pub winnable_not_found: &'static str,
     pub winnable_only_vegas: &'static str,
+    pub leave_question: &'static str,
+    pub yes_leave: &'static str,
+    pub keep_playing: &'static str,
+    pub link_code_kept: &'static str,
+    pub record_settings: &'static str,
+    pub record_stats: &'static str,
+    pub record_game: &'static str,
+    pub record_legacy: &'static str,
+    pub unreadable_settings: &'static str,
+    pub unreadable_stats: &'static str,
+    pub unreadable_game: &'static str,
+    pub not_moved: &'static str,
+    pub left_as_it_is: &'static str,
+    pub died_restoring: &'static str,
+    pub no_storage: &'static str,
+    pub saving_stopped: &'static str,
+    pub other_window: &'static str,
 }
 
 pub static EN: Strings = Strings {
@@ -138,9 +155,68 @@ pub static EN: Strings = Strings {
     winnable_found: "a deal the solver has won. Good luck!",
     winnable_not_found: "None of 25 deals was won: try again, or turn it off.",
     winnable_only_vegas: "Vegas deals are seldom winnable; in Double, almost never.",
+    leave_question: "Leave the game in progress for the link's deal?",
+    yes_leave: "Yes, play the link's deal",
+    keep_playing: "No, go on",
+    link_code_kept: "Your game goes on.",
+    record_settings: "settings",
+    record_stats: "statistics",
+    record_game: "game",
+    record_legacy: "save file",
+    unreadable_settings: "The saved settings could not be read ({why}). They were kept as {kept}; the defaults are used.",
+    unreadable_stats: "The saved statistics could not be read ({why}). They were kept as {kept}; they start again from zero.",
+    unreadable_game: "The saved game could not be read ({why}). It was kept as {kept}; a new game starts.",
+    not_moved: "The saved {what} could not be read ({why}) nor moved aside ({error}), so this window does not save.",
+    left_as_it_is: "The saved {what} could not be read ({why}); it is left as it is.",
+    died_restoring: "The game stopped while loading the saved {what} last time; it was kept as {kept}.",
+    no_storage: "Saving is not possible here ({error}); the game plays on without saving.",
+    saving_stopped: "Saving stopped ({error}); the game plays on without saving.",
+    other_window: "Another window of the game is open on the same saves: this one plays on but does not save.",
     no_display: "no display found (DISPLAY and WAYLAND_DISPLAY are not set); \
                  to play without a window, use: solitaire script",
 };
+
+/// A text of the table with its `{name}` places filled in.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = template.to_string();
+    for (name, value) in values {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// A save notice in words.
+pub fn notice_text(n: &crate::save::Notice) -> String {
+    use crate::save::{Key, Notice};
+    let s = strings();
+    let what = |k: &Key| match k {
+        Key::Settings => s.record_settings,
+        Key::Record => s.record_stats,
+        Key::Game => s.record_game,
+        Key::Legacy | Key::Marker => s.record_legacy,
+    };
+    match n {
+        Notice::Unreadable { key, why, kept } => {
+            let template = match key {
+                Key::Settings => s.unreadable_settings,
+                Key::Record => s.unreadable_stats,
+                _ => s.unreadable_game,
+            };
+            fill(template, &[("why", why), ("kept", kept)])
+        }
+        Notice::NotMoved { key, why, error } => fill(
+            s.not_moved,
+            &[("what", what(key)), ("why", why), ("error", error)],
+        ),
+        Notice::Unused { key, why } => fill(s.left_as_it_is, &[("what", what(key)), ("why", why)]),
+        Notice::DiedRestoring { key, kept } => {
+            fill(s.died_restoring, &[("what", what(key)), ("kept", kept)])
+        }
+        Notice::NoStorage(e) => fill(s.no_storage, &[("error", e)]),
+        Notice::SavingStopped(e) => fill(s.saving_stopped, &[("error", e)]),
+        Notice::OtherWindow => s.other_window.to_string(),
+    }
+}
 
 /// The strings in use. One language for now; the table is the place to add more.
 pub fn strings() -> &'static Strings {

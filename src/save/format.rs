@@ -1,0 +1,298 @@
+//! The save's three records as JSON text: the settings, the record (statistics and Vegas
+//! bankroll) and the game in progress (its code and its log, replayed through the engine).
+//!
+//! Every byte read here may be hostile: the text is parsed by serde_json (made and fuzzed for
+//! untrusted input, with a nesting limit), then every field is checked for its type and range
+//! before anything reaches the engine. Reading never panics and always ends; a record that
+//! cannot be used says why in a few words. Fields this version does not know are kept and
+//! written back, so a newer build's additions survive an older one.
+
+use serde_json::{Map, Value};
+
+use super::Settings;
+use crate::engine::{Action, Entry, Game, GameCode, MAX_LOG};
+use crate::script::{self, Command};
+use crate::stats::{MODES, ModeStats, Stats};
+
+/// The format version of the three records this build writes. Version 1 was the single
+/// `save.json` of earlier builds (read, never written). A newer version is kept aside.
+pub const VERSION: u64 = 2;
+
+/// The largest record read: a full game log (`MAX_LOG` entries) takes under 4 MB.
+pub const MAX_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The longest log entry there is: `move t9:9999 t9` and a little room.
+const MAX_ENTRY: usize = 32;
+
+/// A record's fields that this build does not know, kept to be written back.
+pub type Extra = Map<String, Value>;
+
+/// A game read from a save: the game, and whether it was won at some point (then it is in the
+/// statistics already, also when the win was undone since).
+#[derive(Clone, Debug)]
+pub struct SavedGame {
+    pub game: Game,
+    pub counted: bool,
+}
+
+/// The fields of a record, checked one by one: each is taken out of the map, so what is left
+/// are the fields this build does not know.
+struct Fields(Map<String, Value>);
+
+impl Fields {
+    fn take(&mut self, key: &str) -> Option<Value> {
+        self.0.remove(key)
+    }
+
+    fn bool_or(&mut self, key: &str, default: bool) -> Result<bool, String> {
+        match self.take(key) {
+            None => Ok(default),
+            Some(Value::Bool(b)) => Ok(b),
+            Some(_) => Err(format!("'{key}' is not true or false")),
+        }
+    }
+
+    fn array(&mut self, key: &str) -> Result<Vec<Value>, String> {
+        match self.take(key) {
+            Some(Value::Array(a)) => Ok(a),
+            Some(_) => Err(format!("'{key}' is not a list")),
+            None => Err(format!("'{key}' is missing")),
+        }
+    }
+
+    fn string(&mut self, key: &str) -> Result<String, String> {
+        match self.take(key) {
+            Some(Value::String(s)) => Ok(s),
+            Some(_) => Err(format!("'{key}' is not a text")),
+            None => Err(format!("'{key}' is missing")),
+        }
+    }
+}
+
+fn int(v: &Value, key: &str) -> Result<i64, String> {
+    v.as_i64()
+        .ok_or_else(|| format!("'{key}' is not a whole number"))
+}
+
+fn count(v: Option<Value>, key: &str) -> Result<u32, String> {
+    let v = v.ok_or_else(|| format!("'{key}' is missing"))?;
+    u32::try_from(int(&v, key)?).map_err(|_| format!("'{key}' is out of range"))
+}
+
+/// `null` or missing is none; otherwise a number of the type's range.
+fn optional<T: TryFrom<i64>>(v: Option<Value>, key: &str) -> Result<Option<T>, String> {
+    match v {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => T::try_from(int(&v, key)?)
+            .map(Some)
+            .map_err(|_| format!("'{key}' is out of range")),
+    }
+}
+
+/// The JSON object of a record, its version checked; the version field is taken out.
+fn object(bytes: &[u8], newest: u64) -> Result<Fields, String> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err("the file is empty".into());
+    }
+    let text = std::str::from_utf8(bytes).map_err(|_| "the file is not text".to_string())?;
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| format!("its text is damaged or cut short ({e})"))?;
+    let Value::Object(map) = value else {
+        return Err("it is not a save".into());
+    };
+    let mut fields = Fields(map);
+    let version = match fields.take("version") {
+        Some(v) => v.as_u64().ok_or("it has no valid format version")?,
+        None => return Err("it has no format version".into()),
+    };
+    if version > newest {
+        return Err(format!(
+            "it was written by a newer version of the game (format {version}, this one reads {newest})"
+        ));
+    }
+    if version == 0 {
+        return Err("it has no valid format version".into());
+    }
+    Ok(fields)
+}
+
+fn write(mut map: Map<String, Value>, extra: &Extra) -> String {
+    for (k, v) in extra {
+        map.entry(k.clone()).or_insert_with(|| v.clone());
+    }
+    map.insert("version".into(), VERSION.into());
+    Value::Object(map).to_string()
+}
+
+pub fn encode_settings(s: &Settings, extra: &Extra) -> String {
+    let mut m = Map::new();
+    m.insert("double_click".into(), s.double_click.into());
+    m.insert("carry_vegas".into(), s.carry_vegas.into());
+    m.insert("winnable_only".into(), s.winnable_only.into());
+    write(m, extra)
+}
+
+/// Settings: a missing field takes its default (settings are added over time).
+pub fn decode_settings(bytes: &[u8]) -> Result<(Settings, Extra), String> {
+    let mut f = object(bytes, VERSION)?;
+    let settings = settings_fields(&mut f)?;
+    Ok((settings, f.0))
+}
+
+fn settings_fields(f: &mut Fields) -> Result<Settings, String> {
+    let d = Settings::default();
+    Ok(Settings {
+        double_click: f.bool_or("double_click", d.double_click)?,
+        carry_vegas: f.bool_or("carry_vegas", d.carry_vegas)?,
+        winnable_only: f.bool_or("winnable_only", d.winnable_only)?,
+    })
+}
+
+pub fn encode_record(stats: &Stats, extra: &Extra) -> String {
+    let rows: Vec<Value> = stats
+        .modes
+        .iter()
+        .map(|m| {
+            let mut r = Map::new();
+            r.insert("played".into(), m.played.into());
+            r.insert("won".into(), m.won.into());
+            r.insert("best_score".into(), m.best_score.into());
+            r.insert("fewest_moves".into(), m.fewest_moves.into());
+            r.insert("streak".into(), m.streak.into());
+            r.insert("best_streak".into(), m.best_streak.into());
+            Value::Object(r)
+        })
+        .collect();
+    let mut m = Map::new();
+    m.insert("stats".into(), rows.into());
+    m.insert(
+        "bankroll".into(),
+        stats.bankroll.iter().map(|&b| Value::from(b)).collect(),
+    );
+    write(m, extra)
+}
+
+/// The statistics and the bankroll, checked to be possible.
+pub fn decode_record(bytes: &[u8]) -> Result<(Stats, Extra), String> {
+    let mut f = object(bytes, VERSION)?;
+    let stats = record_fields(&mut f)?;
+    Ok((stats, f.0))
+}
+
+fn record_fields(f: &mut Fields) -> Result<Stats, String> {
+    let rows = f.array("stats")?;
+    if rows.len() != MODES {
+        return Err(format!("{} statistics rows, not {MODES}", rows.len()));
+    }
+    let mut modes = Vec::with_capacity(MODES);
+    for row in rows {
+        let Value::Object(mut r) = row else {
+            return Err("a statistics row is not a record".into());
+        };
+        modes.push(ModeStats {
+            played: count(r.remove("played"), "played")?,
+            won: count(r.remove("won"), "won")?,
+            best_score: optional(r.remove("best_score"), "best_score")?,
+            fewest_moves: optional(r.remove("fewest_moves"), "fewest_moves")?,
+            streak: count(r.remove("streak"), "streak")?,
+            best_streak: count(r.remove("best_streak"), "best_streak")?,
+        });
+    }
+    let bank = f.array("bankroll")?;
+    let [a, b] = bank.as_slice() else {
+        return Err("its Vegas bankroll is damaged".into());
+    };
+    let dollars = |v: &Value| {
+        i32::try_from(int(v, "bankroll")?)
+            .map_err(|_| "its Vegas bankroll is out of range".to_string())
+    };
+    let bankroll = [dollars(a)?, dollars(b)?];
+    let stats = Stats { modes, bankroll };
+    stats
+        .validate()
+        .map_err(|e| format!("its statistics are impossible: {e}"))?;
+    Ok(stats)
+}
+
+/// The game in progress: its code and the log of actions and undos, as script commands.
+pub fn encode_game(game: &Game, extra: &Extra) -> String {
+    let mut m = Map::new();
+    m.insert("code".into(), game.code().to_string().into());
+    m.insert(
+        "log".into(),
+        game.log()
+            .iter()
+            .map(|&e| Value::from(script::entry_line(e)))
+            .collect(),
+    );
+    write(m, extra)
+}
+
+/// The game, replayed action by action through the engine: a save can never hold an
+/// impossible table.
+pub fn decode_game(bytes: &[u8]) -> Result<(SavedGame, Extra), String> {
+    let mut f = object(bytes, VERSION)?;
+    // Written by version 1 only, and derived from the log since.
+    f.take("counted");
+    let game = game_fields(&mut f)?;
+    Ok((game, f.0))
+}
+
+fn game_fields(f: &mut Fields) -> Result<SavedGame, String> {
+    let code = f.string("code")?;
+    let code = GameCode::parse(&code).map_err(|e| format!("its game code is wrong: {e}"))?;
+    let log = f.array("log")?;
+    if log.len() > MAX_LOG {
+        return Err(format!(
+            "its game log has {} entries, more than the {MAX_LOG} a game keeps",
+            log.len()
+        ));
+    }
+    let mut game = Game::new(code);
+    let mut counted = false;
+    for (i, line) in log.iter().enumerate() {
+        let n = i + 1;
+        let Some(line) = line.as_str() else {
+            return Err(format!("move {n} of its game is not a text"));
+        };
+        let entry = parse_entry(line, &game).map_err(|e| format!("move {n} of its game: {e}"))?;
+        let done = match entry {
+            Entry::Act(a) => game.apply(a).map(|_| ()),
+            Entry::Undo => game.undo(),
+        };
+        done.map_err(|e| format!("move {n} of its game is not possible: {e}"))?;
+        counted |= game.is_won();
+    }
+    Ok(SavedGame { game, counted })
+}
+
+/// A log line: only `draw`, `move SRC DST` and `undo` belong in a saved game.
+fn parse_entry(line: &str, game: &Game) -> Result<Entry, String> {
+    if line.len() > MAX_ENTRY {
+        return Err(format!("'{}' is not a move", script::shown(line)));
+    }
+    match script::parse_command(line.trim(), Some(game))? {
+        Command::Draw => Ok(Entry::Act(Action::Draw)),
+        Command::Undo => Ok(Entry::Undo),
+        Command::Move(from, to) => Ok(Entry::Act(script::move_action(from, to))),
+        _ => Err(format!("'{}' is not a move", script::shown(line))),
+    }
+}
+
+/// The single `save.json` of version 1 (earlier builds), read part by part: a damaged game
+/// does not take the statistics with it, and the other way round.
+pub struct Legacy {
+    pub settings: Result<Settings, String>,
+    pub record: Result<Stats, String>,
+    pub game: Result<SavedGame, String>,
+}
+
+pub fn decode_legacy(bytes: &[u8]) -> Result<Legacy, String> {
+    let mut f = object(bytes, 1)?;
+    Ok(Legacy {
+        settings: settings_fields(&mut f),
+        record: record_fields(&mut f),
+        game: game_fields(&mut f),
+    })
+}

@@ -1,0 +1,388 @@
+//! Where the records are kept: files in the player's data folder (native), the browser's
+//! storage (web, `web.rs`), or memory (tests). One trait for all of them.
+
+use std::collections::BTreeMap;
+
+/// The things a storage keeps, each on its own so that damage to one never takes another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Key {
+    Settings,
+    /// The statistics and the Vegas bankroll.
+    Record,
+    /// The game in progress.
+    Game,
+    /// The single save file of earlier builds, read when none of the records exists yet.
+    Legacy,
+    /// Says which record is being restored, while it is: found at the next start, it means
+    /// the game died restoring that record, which is then kept aside.
+    Marker,
+}
+
+impl Key {
+    /// The three records, in the order they are restored and written.
+    pub const RECORDS: [Key; 3] = [Key::Settings, Key::Record, Key::Game];
+
+    /// The record's name: its file is `NAME.json` natively, `solitaire.NAME` on the web.
+    pub fn name(self) -> &'static str {
+        match self {
+            Key::Settings => "settings",
+            Key::Record => "record",
+            Key::Game => "game",
+            Key::Legacy => "save",
+            Key::Marker => "restoring",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Key> {
+        [Key::Settings, Key::Record, Key::Game, Key::Legacy]
+            .into_iter()
+            .find(|k| k.name() == name)
+    }
+}
+
+/// What a storage holds under a key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stored {
+    Nothing,
+    Bytes(Vec<u8>),
+    /// Something is there that is no save (not a regular file, or too large to be one); it is
+    /// to be kept aside like a damaged save.
+    Unusable(String),
+}
+
+/// A place to keep the records. Errors are the platform's own words, for a notice.
+pub trait Storage {
+    fn read(&mut self, key: Key) -> Result<Stored, String>;
+    /// Replaces what the key holds, all or nothing.
+    fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), String>;
+    fn remove(&mut self, key: Key) -> Result<(), String>;
+    /// Moves what the key holds out of the way, under a name no other copy has; says where.
+    fn keep_aside(&mut self, key: Key) -> Result<String, String>;
+    /// Claims the saves for this window. `Ok(false)`: another window of the game holds them.
+    fn claim(&mut self) -> Result<bool, String>;
+}
+
+impl Storage for Box<dyn Storage> {
+    fn read(&mut self, key: Key) -> Result<Stored, String> {
+        (**self).read(key)
+    }
+    fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), String> {
+        (**self).write(key, bytes)
+    }
+    fn remove(&mut self, key: Key) -> Result<(), String> {
+        (**self).remove(key)
+    }
+    fn keep_aside(&mut self, key: Key) -> Result<String, String> {
+        (**self).keep_aside(key)
+    }
+    fn claim(&mut self) -> Result<bool, String> {
+        (**self).claim()
+    }
+}
+
+/// Storage that keeps nothing (when no place to save is known).
+pub struct NoStorage(pub String);
+
+impl Storage for NoStorage {
+    fn read(&mut self, _: Key) -> Result<Stored, String> {
+        Err(self.0.clone())
+    }
+    fn write(&mut self, _: Key, _: &[u8]) -> Result<(), String> {
+        Err(self.0.clone())
+    }
+    fn remove(&mut self, _: Key) -> Result<(), String> {
+        Err(self.0.clone())
+    }
+    fn keep_aside(&mut self, _: Key) -> Result<String, String> {
+        Err(self.0.clone())
+    }
+    fn claim(&mut self) -> Result<bool, String> {
+        Ok(true)
+    }
+}
+
+/// A storage in memory, for tests: it can be blocked, full, or held by another window.
+#[derive(Clone, Debug, Default)]
+pub struct MemoryStorage {
+    pub saved: BTreeMap<Key, Stored>,
+    /// What was kept aside, in order.
+    pub aside: Vec<(Key, Stored)>,
+    /// Reading and writing fail, as in a browser that blocks storage.
+    pub blocked: bool,
+    /// Writing fails, as on a full disk.
+    pub full: bool,
+    /// Another window holds the saves.
+    pub held: bool,
+    pub writes: usize,
+}
+
+impl MemoryStorage {
+    /// A storage holding these records.
+    pub fn with(records: &[(Key, &[u8])]) -> MemoryStorage {
+        let mut m = MemoryStorage::default();
+        for (k, b) in records {
+            m.saved.insert(*k, Stored::Bytes(b.to_vec()));
+        }
+        m
+    }
+
+    /// The bytes a key holds.
+    pub fn bytes(&self, key: Key) -> Option<&[u8]> {
+        match self.saved.get(&key) {
+            Some(Stored::Bytes(b)) => Some(b),
+            _ => None,
+        }
+    }
+}
+
+impl Storage for MemoryStorage {
+    fn read(&mut self, key: Key) -> Result<Stored, String> {
+        if self.blocked {
+            return Err("storage is blocked".into());
+        }
+        Ok(self.saved.get(&key).cloned().unwrap_or(Stored::Nothing))
+    }
+
+    fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), String> {
+        if self.blocked || self.full {
+            return Err("no space left".into());
+        }
+        self.writes += 1;
+        self.saved.insert(key, Stored::Bytes(bytes.to_vec()));
+        Ok(())
+    }
+
+    fn remove(&mut self, key: Key) -> Result<(), String> {
+        self.saved.remove(&key);
+        Ok(())
+    }
+
+    fn keep_aside(&mut self, key: Key) -> Result<String, String> {
+        let what = self.saved.remove(&key).ok_or("nothing to keep")?;
+        self.aside.push((key, what));
+        Ok(format!("copy {}", self.aside.len()))
+    }
+
+    fn claim(&mut self) -> Result<bool, String> {
+        Ok(!self.held)
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use file::FileStorage;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod file {
+    use std::fs::{File, OpenOptions};
+    use std::io::{ErrorKind, Read, Write};
+    use std::path::{Path, PathBuf};
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    use super::{Key, Storage, Stored};
+    use crate::save::format::MAX_BYTES;
+
+    /// The records as files in one folder: `settings.json`, `record.json`, `game.json`. Each
+    /// is written to a new temporary file of its own (created exclusively: never through a
+    /// link, never shared with another process), synced, renamed over the old one, and the
+    /// folder synced. A `lock` file, locked while a window runs, keeps a second window from
+    /// writing.
+    pub struct FileStorage {
+        pub dir: PathBuf,
+        lock: Option<File>,
+    }
+
+    static TEMP: AtomicU64 = AtomicU64::new(0);
+
+    fn unix_seconds() -> u64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs())
+    }
+
+    impl FileStorage {
+        pub fn in_dir(dir: impl Into<PathBuf>) -> FileStorage {
+            FileStorage {
+                dir: dir.into(),
+                lock: None,
+            }
+        }
+
+        pub fn path(&self, key: Key) -> PathBuf {
+            match key {
+                Key::Marker => self.dir.join(key.name()),
+                _ => self.dir.join(format!("{}.json", key.name())),
+            }
+        }
+
+        /// The user's data directory: `$SOLITAIRE_DATA_DIR` if set; else
+        /// `$XDG_DATA_HOME/solitaire` or `~/.local/share/solitaire` (Linux),
+        /// `~/Library/Application Support/Solitaire` (macOS), `%APPDATA%\Solitaire` (Windows).
+        pub fn default_dir() -> Option<PathBuf> {
+            let var = |k: &str| {
+                std::env::var_os(k)
+                    .filter(|v| !v.is_empty())
+                    .map(PathBuf::from)
+            };
+            if let Some(d) = var("SOLITAIRE_DATA_DIR") {
+                return Some(d);
+            }
+            if cfg!(target_os = "windows") {
+                return var("APPDATA").map(|d| d.join("Solitaire"));
+            }
+            if cfg!(target_os = "macos") {
+                return var("HOME").map(|h| h.join("Library/Application Support/Solitaire"));
+            }
+            var("XDG_DATA_HOME")
+                .or_else(|| var("HOME").map(|h| h.join(".local/share")))
+                .map(|d| d.join("solitaire"))
+        }
+
+        fn make_dir(&self) -> Result<(), String> {
+            std::fs::create_dir_all(&self.dir)
+                .map_err(|e| format!("cannot create {}: {e}", self.dir.display()))
+        }
+
+        /// A new file under a name no one else uses: `prefix-N...suffix`, created exclusively.
+        fn create_unique(&self, prefix: &str, suffix: &str) -> Result<(PathBuf, File), String> {
+            let mut last = String::new();
+            for _ in 0..1000 {
+                let n = TEMP.fetch_add(1, Ordering::Relaxed);
+                let path = self.dir.join(format!("{prefix}{n}{suffix}"));
+                match OpenOptions::new().write(true).create_new(true).open(&path) {
+                    Ok(f) => return Ok((path, f)),
+                    Err(e) if e.kind() == ErrorKind::AlreadyExists => last = e.to_string(),
+                    Err(e) => return Err(format!("cannot write {}: {e}", path.display())),
+                }
+            }
+            Err(format!(
+                "cannot find a free file name in {}: {last}",
+                self.dir.display()
+            ))
+        }
+    }
+
+    /// Syncs the folder, so that a rename in it survives a power cut (where the platform can).
+    fn sync_dir(dir: &Path) {
+        #[cfg(unix)]
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+        #[cfg(not(unix))]
+        let _ = dir;
+    }
+
+    impl Storage for FileStorage {
+        fn read(&mut self, key: Key) -> Result<Stored, String> {
+            let path = self.path(key);
+            let shown = path.display();
+            let meta = match std::fs::metadata(&path) {
+                Ok(m) => m,
+                Err(e) if e.kind() == ErrorKind::NotFound => {
+                    // A link that leads nowhere is something there all the same.
+                    return Ok(match std::fs::symlink_metadata(&path) {
+                        Ok(_) => Stored::Unusable("it is a link to nothing".into()),
+                        Err(_) => Stored::Nothing,
+                    });
+                }
+                Err(e) => return Err(format!("cannot read {shown}: {e}")),
+            };
+            if !meta.is_file() {
+                return Ok(Stored::Unusable("it is not a regular file".into()));
+            }
+            if meta.len() > MAX_BYTES {
+                return Ok(Stored::Unusable(format!(
+                    "it is larger than {} MB",
+                    MAX_BYTES >> 20
+                )));
+            }
+            let file = File::open(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+            // Checked again on the open file: it may have been swapped meanwhile.
+            if !file.metadata().is_ok_and(|m| m.is_file()) {
+                return Ok(Stored::Unusable("it is not a regular file".into()));
+            }
+            let mut bytes = Vec::new();
+            file.take(MAX_BYTES + 1)
+                .read_to_end(&mut bytes)
+                .map_err(|e| format!("cannot read {shown}: {e}"))?;
+            if bytes.len() as u64 > MAX_BYTES {
+                return Ok(Stored::Unusable(format!(
+                    "it is larger than {} MB",
+                    MAX_BYTES >> 20
+                )));
+            }
+            Ok(Stored::Bytes(bytes))
+        }
+
+        fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), String> {
+            self.make_dir()?;
+            let path = self.path(key);
+            let (tmp, mut f) = self.create_unique(
+                &format!(".{}.", key.name()),
+                &format!(".{}.tmp", std::process::id()),
+            )?;
+            let written = f
+                .write_all(bytes)
+                .and_then(|_| f.sync_all())
+                .map_err(|e| format!("cannot write {}: {e}", tmp.display()))
+                .and_then(|_| {
+                    std::fs::rename(&tmp, &path)
+                        .map_err(|e| format!("cannot replace {}: {e}", path.display()))
+                });
+            if written.is_err() {
+                let _ = std::fs::remove_file(&tmp);
+            }
+            written?;
+            sync_dir(&self.dir);
+            Ok(())
+        }
+
+        fn remove(&mut self, key: Key) -> Result<(), String> {
+            let path = self.path(key);
+            match std::fs::remove_file(&path) {
+                Ok(()) => Ok(()),
+                Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
+                Err(e) => Err(format!("cannot remove {}: {e}", path.display())),
+            }
+        }
+
+        /// Renamed to `NAME.unreadable-SECONDS-N.json`: the name is first created exclusively,
+        /// so no kept copy ever replaces another.
+        fn keep_aside(&mut self, key: Key) -> Result<String, String> {
+            let path = self.path(key);
+            let prefix = format!("{}.unreadable-{}-", key.name(), unix_seconds());
+            let (aside, placeholder) = self.create_unique(&prefix, ".json")?;
+            drop(placeholder);
+            match std::fs::rename(&path, &aside) {
+                Ok(()) => {
+                    sync_dir(&self.dir);
+                    Ok(aside.display().to_string())
+                }
+                Err(e) => {
+                    let _ = std::fs::remove_file(&aside);
+                    Err(format!("cannot move {}: {e}", path.display()))
+                }
+            }
+        }
+
+        fn claim(&mut self) -> Result<bool, String> {
+            self.make_dir()?;
+            let path = self.dir.join("lock");
+            let file = OpenOptions::new()
+                .create(true)
+                .truncate(false)
+                .write(true)
+                .open(&path)
+                .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+            match file.try_lock() {
+                Ok(()) => {
+                    self.lock = Some(file);
+                    Ok(true)
+                }
+                Err(std::fs::TryLockError::WouldBlock) => Ok(false),
+                Err(std::fs::TryLockError::Error(e)) => {
+                    Err(format!("cannot lock {}: {e}", path.display()))
+                }
+            }
+        }
+    }
+}

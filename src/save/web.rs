@@ -1,0 +1,83 @@
+//! The browser's localStorage, through our plugin (`web/solitaire.js`). Every call survives a
+//! storage the browser blocks (itch.io iframes with third-party storage blocked).
+
+use super::{Key, Storage, Stored};
+
+// Provided by web/solitaire.js. A key is passed as its name (UTF-8 bytes).
+unsafe extern "C" {
+    fn solitaire_storage_read(key: *const u8, key_len: u32) -> i32;
+    fn solitaire_storage_copy(ptr: *mut u8, len: u32);
+    fn solitaire_storage_write(key: *const u8, key_len: u32, ptr: *const u8, len: u32) -> i32;
+    fn solitaire_storage_remove(key: *const u8, key_len: u32) -> i32;
+    fn solitaire_storage_keep_aside(key: *const u8, key_len: u32) -> i32;
+    fn solitaire_storage_claim() -> i32;
+}
+
+/// The records as `solitaire.NAME` entries of this site's storage.
+pub struct LocalStorage;
+
+impl Storage for LocalStorage {
+    fn read(&mut self, key: Key) -> Result<Stored, String> {
+        let name = key.name();
+        // SAFETY: the plugin reads `key_len` bytes of the name, reports the value's length,
+        // then copies exactly that many bytes into the buffer it is handed.
+        let len = unsafe { solitaire_storage_read(name.as_ptr(), name.len() as u32) };
+        match len {
+            -1 => Err("the browser blocks this page's storage".into()),
+            -2 => Ok(Stored::Nothing),
+            n if n as u64 > super::format::MAX_BYTES => {
+                Ok(Stored::Unusable("it is too large to be a save".into()))
+            }
+            n if n >= 0 => {
+                let mut buf = vec![0u8; n as usize];
+                unsafe { solitaire_storage_copy(buf.as_mut_ptr(), n as u32) };
+                Ok(Stored::Bytes(buf))
+            }
+            _ => Err("the browser's storage answered oddly".into()),
+        }
+    }
+
+    fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), String> {
+        let name = key.name();
+        // SAFETY: the plugin reads `len` bytes from each pointer it is handed.
+        let done = unsafe {
+            solitaire_storage_write(
+                name.as_ptr(),
+                name.len() as u32,
+                bytes.as_ptr(),
+                bytes.len() as u32,
+            )
+        };
+        match done {
+            1 => Ok(()),
+            2 => Err("another window of the game took over this site's saves".into()),
+            _ => Err("the browser refused to store the game".into()),
+        }
+    }
+
+    fn remove(&mut self, key: Key) -> Result<(), String> {
+        let name = key.name();
+        match unsafe { solitaire_storage_remove(name.as_ptr(), name.len() as u32) } {
+            1 => Ok(()),
+            _ => Err("the browser refused".into()),
+        }
+    }
+
+    fn keep_aside(&mut self, key: Key) -> Result<String, String> {
+        let name = key.name();
+        match unsafe { solitaire_storage_keep_aside(name.as_ptr(), name.len() as u32) } {
+            n if n > 0 => Ok(format!(
+                "solitaire.{name}.unreadable.{n} in this site's storage"
+            )),
+            _ => Err("the browser refused".into()),
+        }
+    }
+
+    fn claim(&mut self) -> Result<bool, String> {
+        match unsafe { solitaire_storage_claim() } {
+            1 => Ok(true),
+            0 => Ok(false),
+            _ => Err("the browser blocks this page's storage".into()),
+        }
+    }
+}
