@@ -20,7 +20,15 @@ const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire solve CODE [--budget-ms N]
                                         search for a winning line (printed as a script)
        solitaire survey GAME DRAW SCORING --deals A..B [--budget-ms N] [--threads N]
-                                        solve a range of deals: shares and times";
+                                        solve a range of deals: shares and times
+
+Memory: a search keeps every position it has seen, about 32 MB per 1000 ms of budget (one
+million positions); --budget-ms is at most 20000 (about 640 MB), and a survey needs that
+much for each of its threads. A survey that would need more than the memory available is
+refused before it starts.";
+
+/// Bytes a search of one million positions keeps, rounded up from measurements (28 MB).
+const BYTES_PER_MILLION_POSITIONS: u64 = 32 << 20;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -149,9 +157,7 @@ async fn game_loop(code: Option<GameCode>) {
         _ => App::random_code(start, GameKind::Klondike, DrawMode::One, Scoring::Normal),
     };
     let mut app = App::start_up(loaded, link, fresh, start.rotate_left(17));
-    while let Some(notice) = persist.take_notice() {
-        app.notify(solitaire::ui::strings::notice_text(&notice));
-    }
+    tell(&mut app, &mut persist);
     persist.save(app.game(), &app.settings, &app.stats);
     let mut renderer = Renderer::new();
     let texture = Texture2D::from_rgba8(FB_W as u16, FB_H as u16, &renderer.frame.bytes);
@@ -230,9 +236,7 @@ async fn game_loop(code: Option<GameCode>) {
         if app.take_save_needed() {
             persist.save(app.game(), &app.settings, &app.stats);
         }
-        while let Some(notice) = persist.take_notice() {
-            app.notify(solitaire::ui::strings::notice_text(&notice));
-        }
+        tell(&mut app, &mut persist);
         if app.take_dirty() {
             renderer.draw(&app);
             texture.update_from_bytes(FB_W as u32, FB_H as u32, &renderer.frame.bytes);
@@ -281,6 +285,15 @@ async fn game_loop(code: Option<GameCode>) {
                 platform::now_ms()
             );
         }
+    }
+}
+
+/// The save notices, on screen and on standard error (for logs and bug reports).
+fn tell<S: save::Storage>(app: &mut App, persist: &mut save::Persist<S>) {
+    while let Some(notice) = persist.take_notice() {
+        let text = solitaire::ui::strings::notice_text(&notice);
+        eprintln!("solitaire: {text}");
+        app.notify(text);
     }
 }
 
@@ -493,7 +506,26 @@ fn survey_args(args: &[String]) -> Result<SurveyArgs, String> {
         s => return Err(format!("'{s}' is not a scoring: normal or vegas")),
     };
     let deals = deals.ok_or("survey needs --deals A..B")?;
+    let threads = threads.min(usize::try_from(deals.end - deals.start).unwrap_or(usize::MAX));
+    let need = threads as u64 * ms / 1000 * BYTES_PER_MILLION_POSITIONS;
+    if let Some(free) = available_memory()
+        && need > free
+    {
+        return Err(format!(
+            "{threads} threads of {ms} ms would need about {} MB of memory, and {} MB are available: use fewer --threads or a smaller --budget-ms",
+            need >> 20,
+            free >> 20
+        ));
+    }
     Ok((game, draw, scoring, deals, ms, threads))
+}
+
+/// The memory the system says is available (Linux), if it says.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
 }
 
 fn layout(args: &[String]) -> ExitCode {

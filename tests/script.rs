@@ -410,3 +410,64 @@ fn render_and_layout_play_a_script_and_refuse_bad_input_clearly() {
         assert!(!err.contains("panicked"));
     }
 }
+
+/// Issue #12, finding 7: `solitaire script /dev/zero` read all its input (gigabytes) before
+/// the first line. Now a line longer than `MAX_LINE` is an error that ends the script.
+#[cfg(unix)]
+#[test]
+fn an_endless_line_is_an_error_not_a_memory_hog() {
+    let (out, _, code) = run_binary(&["script", "/dev/zero"], b"");
+    assert_eq!(code, 2);
+    let line = Line::parse(out.lines().next().expect("one line"));
+    let msg = line.error.expect("an error");
+    assert!(msg.starts_with("line 1: longer than"), "{msg}");
+    // Through the library: the lines before it run, none after it is read.
+    let long = format!(
+        "new KL1-D1N-AAAAAAA\ndraw\n{}\ndraw\n",
+        "#".repeat(script::MAX_LINE + 1)
+    );
+    let (lines, err) = run(&long);
+    assert!(err);
+    assert_eq!(lines.len(), 3);
+    assert!(
+        lines[2]
+            .error
+            .as_deref()
+            .unwrap()
+            .starts_with("line 3: longer than")
+    );
+    // A line of exactly the limit is still read.
+    let edge = format!(
+        "new KL1-D1N-AAAAAAA\n{}\ndraw\n",
+        "#".repeat(script::MAX_LINE)
+    );
+    let (lines, err) = run(&edge);
+    assert!(!err && lines.len() == 2);
+}
+
+/// Issue #12, finding 2: an empty command (as a save's log entry `""` is) used to abort.
+#[test]
+fn an_empty_or_blank_command_is_an_error_not_a_crash() {
+    let g = solitaire::engine::Game::new(
+        solitaire::engine::GameCode::parse("KL1-D1N-AAAAAAA").unwrap(),
+    );
+    for line in ["", " ", "\t \t"] {
+        assert!(script::parse_command(line, Some(&g)).is_err());
+        assert!(script::parse_command(line, None).is_err());
+    }
+}
+
+/// A huge word is quoted short in the error, whatever its length.
+#[test]
+fn errors_quote_a_huge_word_short() {
+    for line in [
+        format!("move t1{} t2", "9".repeat(60_000)),
+        format!("jump{}", "x".repeat(60_000)),
+        format!("move t1 t2 {}", "x".repeat(60_000)),
+    ] {
+        let (lines, err) = run(&format!("new KL1-D1N-AAAAAAA\n{line}\n"));
+        assert!(err);
+        let msg = lines[1].error.as_deref().unwrap();
+        assert!(msg.len() < 200, "{} bytes", msg.len());
+    }
+}

@@ -337,4 +337,22 @@ fn solve_and_survey_on_the_command_line() {
             "{bad:?}: {err}"
         );
     }
+    // A survey that would need more memory than there is (256 threads × 20 s of budget: about
+    // 160 GB) is refused before it starts (issue #12).
+    if std::path::Path::new("/proc/meminfo").exists() {
+        let (code, _, err) = run_cli(&[
+            "survey",
+            "klondike",
+            "1",
+            "normal",
+            "--deals",
+            "0..1000",
+            "--threads",
+            "256",
+            "--budget-ms",
+            "20000",
+        ]);
+        assert_eq!(code, 2);
+        assert!(err.contains("MB of memory"), "{err}");
+    }
 }

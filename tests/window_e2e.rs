@@ -160,7 +160,13 @@ impl Display {
     /// The game's input trace and messages go to `stderr.txt` in the data folder. A start that
     /// cannot reach the X server (seen once on a loaded machine) is tried again, twice at most.
     fn game(&self, args: &[&str], data: &Path) -> (Guard, String) {
-        let log = data.join("stderr.txt");
+        self.game_logged(args, data, "stderr.txt")
+    }
+
+    /// The same, with the game's messages in `log_name` in the data folder.
+    fn game_logged(&self, args: &[&str], data: &Path, log_name: &str) -> (Guard, String) {
+        let log = data.join(log_name);
+        let before = self.windows();
         let mut said = String::new();
         for _ in 0..3 {
             let mut child = Guard(
@@ -178,11 +184,11 @@ impl Display {
                 if child.0.try_wait().ok().flatten().is_some() {
                     return Some(None); // it stopped: no window will come
                 }
-                let ids = self.run(&["xdotool", "search", "--name", "Solitaire"])?;
-                String::from_utf8_lossy(&ids)
-                    .lines()
-                    .next()
-                    .map(|w| Some(w.to_string()))
+                // The game's window is the one that was not there before it started.
+                self.windows()
+                    .into_iter()
+                    .find(|w| !before.contains(w))
+                    .map(Some)
             });
             if let Some(Some(window)) = window {
                 return (child, window);
@@ -194,6 +200,18 @@ impl Display {
             sleep(Duration::from_millis(500));
         }
         panic!("no window titled Solitaire opened; the game said: {said}");
+    }
+
+    /// The ids of the windows titled Solitaire.
+    fn windows(&self) -> Vec<String> {
+        self.run(&["xdotool", "search", "--name", "Solitaire"])
+            .map(|ids| {
+                String::from_utf8_lossy(&ids)
+                    .lines()
+                    .map(str::to_string)
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     fn capture(&self, window: &str) -> Option<Shot> {
@@ -239,6 +257,9 @@ impl Display {
         let v = View::new(shot.w as f32, shot.h as f32);
         let x = (v.x + (fx as f32 + 0.5) * v.scale) as i32;
         let y = (v.y + (fy as f32 + 0.5) * v.scale) as i32;
+        // With no window manager, windows lie where they opened: the one clicked comes on top.
+        self.run(&["xdotool", "windowraise", window])
+            .expect("xdotool raises the window");
         self.run(&[
             "xdotool",
             "mousemove",
@@ -338,7 +359,7 @@ fn a_game_closed_mid_way_is_there_again_at_the_next_start() {
         let _ = game.0.wait();
         shot
     };
-    assert!(data.join("save.json").exists(), "the save file is written");
+    assert!(data.join("game.json").exists(), "the save file is written");
     let (_game, window) = display.game(&[], &data);
     display.table(&window, &layout);
     let after = display.settled(&window);
@@ -346,5 +367,161 @@ fn a_game_closed_mid_way_is_there_again_at_the_next_start() {
         before.rgb == after.rgb,
         "the same table is there after a restart"
     );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// A long Double Solitaire game with undos, as the game saves it.
+fn long_double_save() -> Vec<u8> {
+    use solitaire::engine::Game;
+    let mut g = Game::new(GameCode::parse("DS1-D1N-ABCDEFG").unwrap());
+    let mut seed = 99u64;
+    for _ in 0..400 {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        if seed >> 60 == 0 && g.undo_available() > 0 {
+            g.undo().unwrap();
+            continue;
+        }
+        let legal = g.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        g.apply(legal[(seed >> 33) as usize % legal.len()]).unwrap();
+    }
+    solitaire::save::format::encode_game(&g, &Default::default()).into_bytes()
+}
+
+/// Waits until the window shows the felt at the table's left edge (both games have felt there).
+fn felt_shown(display: &Display, window: &str) -> bool {
+    wait_for(10, || {
+        let s = display.capture(window)?;
+        near(s.fb(3, 150), pal::FELT).then_some(())
+    })
+    .is_some()
+}
+
+/// Issue #12: damaged saves through the real binary. Each start must show the table within
+/// 3 s; the damaged file is kept byte for byte (as it was, when it still loads, or aside);
+/// the statistics beside it survive.
+#[test]
+fn the_real_game_starts_on_damaged_saves_and_keeps_them() {
+    use solitaire::save::format;
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let save = long_double_save();
+    let mut stats = solitaire::stats::Stats::default();
+    let code = GameCode::parse("KL1-D3N-AAAAAAA").unwrap();
+    stats.record_win(code, 700, 130);
+    stats.record_unfinished(code);
+    let record = format::encode_record(&stats, &Default::default());
+    // Cuts spread over the file, bytes changed, spans doubled, and the shapes that hung or
+    // aborted the game before.
+    let mut cases: Vec<Vec<u8>> = (0..40)
+        .map(|i| save[..save.len() * i / 40].to_vec())
+        .collect();
+    for i in 0..6 {
+        let mut b = save.clone();
+        let at = b.len() * (2 * i + 1) / 13;
+        b[at] ^= 0x20 << (i % 3);
+        cases.push(b);
+    }
+    let text = String::from_utf8(save.clone()).unwrap();
+    cases.push(text.replacen("\"log\":[", "\"log\":[\"\",", 1).into_bytes());
+    cases.push(
+        text.replacen("\"log\":[", "\"log\":[\"  \",", 1)
+            .into_bytes(),
+    );
+    cases.push(br#"{"version":2,"extra":[[[,"#.to_vec());
+    cases.push(br#"{"version":2,"x":}"#.to_vec());
+    assert!(cases.len() >= 50);
+    let mut slowest = Duration::ZERO;
+    for (i, bytes) in cases.iter().enumerate() {
+        let data = temp_dir(&format!("damaged-{i}"));
+        std::fs::write(data.join("game.json"), bytes).unwrap();
+        std::fs::write(data.join("record.json"), &record).unwrap();
+        let started = Instant::now();
+        let (game, window) = display.game(&[], &data);
+        assert!(
+            felt_shown(&display, &window),
+            "case {i}: the table is drawn"
+        );
+        let took = started.elapsed();
+        slowest = slowest.max(took);
+        assert!(took < Duration::from_secs(3), "case {i}: up after {took:?}");
+        drop(game);
+        let kept: Vec<Vec<u8>> = std::fs::read_dir(&data)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                let n = p.file_name().unwrap().to_string_lossy();
+                n == "game.json" || n.starts_with("game.unreadable-")
+            })
+            .map(|p| std::fs::read(p).unwrap())
+            .collect();
+        let loads = format::decode_game(bytes).is_ok();
+        assert!(
+            kept.contains(bytes) || loads,
+            "case {i}: the damaged file is kept byte for byte"
+        );
+        let now = format::decode_record(&std::fs::read(data.join("record.json")).unwrap());
+        assert_eq!(now.unwrap().0, stats, "case {i}: the statistics survive");
+        let _ = std::fs::remove_dir_all(&data);
+    }
+    eprintln!("{} damaged saves, slowest start {slowest:?}", cases.len());
+}
+
+/// Issue #12: two windows on one data folder. The second says it will not save, and no move
+/// of the first is lost to it.
+#[test]
+fn a_second_window_on_the_same_saves_does_not_write_over_the_first() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let data = temp_dir("two-windows");
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let mut stats = solitaire::stats::Stats::default();
+    stats.record_win(code, 640, 120);
+    let record = solitaire::save::format::encode_record(&stats, &Default::default());
+    std::fs::write(data.join("record.json"), &record).unwrap();
+    let layout = Layout::new(code.game);
+    let (first, w1) = display.game_logged(&["--code", &code.to_string()], &data, "first.txt");
+    let t1 = display.table(&w1, &layout);
+    display.click(&w1, &t1, layout.stock.center());
+    wait_for(10, || {
+        let saved = std::fs::read(data.join("game.json")).ok()?;
+        let (g, _) = solitaire::save::format::decode_game(&saved).ok()?;
+        (g.game.moves() == 1).then_some(())
+    })
+    .expect("the first window saves its draw");
+    let (second, w2) = display.game_logged(&[], &data, "second.txt");
+    let t2 = display.table(&w2, &layout);
+    for _ in 0..3 {
+        display.click(&w2, &t2, layout.stock.center());
+    }
+    display.click(&w1, &t1, layout.stock.center());
+    wait_for(10, || {
+        let s = std::fs::read_to_string(data.join("first.txt")).ok()?;
+        (s.matches("Up(").count() >= 2).then_some(())
+    })
+    .expect("the first window got its second click");
+    let said = wait_for(10, || {
+        let s = std::fs::read_to_string(data.join("second.txt")).ok()?;
+        s.contains("does not save").then_some(s)
+    });
+    assert!(said.is_some(), "the second window says it does not save");
+    drop(second);
+    drop(first);
+    let saved = std::fs::read(data.join("game.json")).unwrap();
+    let (g, _) = solitaire::save::format::decode_game(&saved).unwrap();
+    assert_eq!(
+        g.game.moves(),
+        2,
+        "the first window's two draws, none of the second's"
+    );
+    let now = std::fs::read(data.join("record.json")).unwrap();
+    let now = solitaire::save::format::decode_record(&now).unwrap().0;
+    assert_eq!(now, stats, "the statistics are whole");
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -854,3 +854,39 @@ fn deal_depends_only_on_game_and_number_not_draw_or_scoring() {
     let b = Game::new(GameCode::parse("KL1-D1N-AAAAAAB").unwrap());
     assert_ne!(a.table(), b.table());
 }
+
+#[test]
+fn the_score_saturates_instead_of_wrapping_around() {
+    // A take-back and a re-placing score again without limit: at the edge of the number's
+    // range the score stays there (in a release build it used to wrap to a large negative).
+    let g = game(
+        "KL1-D1V-AAAAAAA",
+        &[("", "KS")],
+        "",
+        "",
+        &["AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS"],
+    );
+    let mut g = with_score(g, i32::MAX - 3);
+    g.apply(mv(col(0, 1), Target::Foundation)).unwrap();
+    assert_eq!(g.score(), i32::MAX);
+    g.apply(mv(Source::Foundation(0), Target::Column(0)))
+        .unwrap();
+    g.apply(mv(col(0, 1), Target::Foundation)).unwrap();
+    assert_eq!(g.score(), i32::MAX);
+    let g = game("KL1-D1N-AAAAAAA", &[("", "TS")], "", "9H", &[]);
+    let mut g = with_score(g, i32::MAX - 2);
+    g.apply(mv(Source::Waste, Target::Column(0))).unwrap();
+    assert_eq!(g.score(), i32::MAX);
+}
+
+#[test]
+fn a_full_log_refuses_further_actions_and_undos() {
+    let mut g = Game::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap());
+    while g.log().len() < MAX_LOG - 1 {
+        g.apply(Action::Draw).unwrap();
+    }
+    g.undo().unwrap();
+    assert_eq!(g.log().len(), MAX_LOG);
+    assert_eq!(g.apply(Action::Draw), Err(Refusal::LogFull));
+    assert_eq!(g.undo(), Err(Refusal::LogFull));
+}
