@@ -269,6 +269,11 @@ impl Display {
             &y.to_string(),
             "click",
             "1",
+            // A pixel's move after the click: miniquad's blocking X11 loop can leave a burst of
+            // events (a press and its release) waiting until the next event comes.
+            "mousemove_relative",
+            "1",
+            "0",
         ])
         .expect("xdotool clicks");
         sleep(Duration::from_millis(450)); // never two clicks into one double-click
