@@ -648,6 +648,9 @@ fn a_link_never_ends_a_game_under_way_without_asking() {
         1,
         "the game left counts as given up"
     );
+    // A link to the deal under way: it goes on (a page reloaded).
+    let app = App::start_up(loaded(), Some(Ok(saved)), saved, 1);
+    assert_eq!((app.screen.clone(), app.game().moves()), (Screen::Table, 1));
     // Nothing under way: the link's deal starts at once.
     let app = App::start_up(Loaded::default(), Some(Ok(linked)), linked, 1);
     assert_eq!(

@@ -402,10 +402,11 @@ impl App {
         app
     }
 
-    /// A link (`?code=` or `--code`) asks for a deal: it starts at once when nothing would be
-    /// lost; a game under way is left only after the player says so.
+    /// A link (`?code=` or `--code`) asks for a deal: the game of that deal goes on (a page
+    /// reloaded, say); another deal starts at once when nothing would be lost; a game under way
+    /// is left only after the player says so.
     pub fn open_link(&mut self, code: GameCode) {
-        if code == self.game.code() && self.game.log().is_empty() {
+        if code == self.game.code() {
             return;
         }
         if self.counted || self.game.moves() == 0 {

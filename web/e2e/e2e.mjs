@@ -35,6 +35,11 @@ function native(cmd, script, args = []) {
 const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
 const server = createServer(async (req, res) => {
   const path = new URL(req.url, "http://x").pathname;
+  if (path === "/helper") {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end("<!DOCTYPE html><title>helper</title><link rel=\"icon\" href=\"data:,\">");
+    return;
+  }
   const file = join(dist, path === "/" ? "index.html" : path.slice(1));
   try {
     const body = await readFile(file);
@@ -58,7 +63,10 @@ const browser = await chromium.launch({
 });
 
 const W = 1280, H = 720; // the framebuffer at scale 2
-const context = await browser.newContext({ viewport: { width: W, height: H }, deviceScaleFactor: 1 });
+// Each scenario has a browser context of its own: one site storage, and so one window of the
+// game that holds the saves (a second window on the same storage does not save).
+const fresh = () => browser.newContext({ viewport: { width: W, height: H }, deviceScaleFactor: 1 });
+const context = await fresh();
 const errors = [];
 
 // Decodes PNGs in a page and runs `count` over their pixels there (moving millions of pixel
@@ -154,8 +162,8 @@ function at(rect, dx = 0.5, dy = 0.5) {
   return { x: (rect[0] + rect[2] * dx) * 2, y: (rect[1] + rect[3] * dy) * 2 };
 }
 
-async function open(query, ctx = context) {
-  const page = await ctx.newPage();
+async function open(query, ctx) {
+  const page = await (ctx || (await fresh())).newPage();
   page.on("console", (m) => { if (m.type() === "error") errors.push(`${query}: ${m.text()}`); });
   page.on("pageerror", (e) => errors.push(`${query}: ${e.message}`));
   await page.goto(base + query);
@@ -163,8 +171,10 @@ async function open(query, ctx = context) {
 }
 
 try {
+  // A page of the same site that is no game: it draws the comparisons, and reads and writes
+  // the site's storage for the save tests.
   const helper = await context.newPage();
-  await helper.goto(base + "index.html?code=KL1-D1N-AAAAAAA");
+  await helper.goto(base + "helper");
 
   // 1. A link with a code opens that exact deal.
   const code = "KL1-D1N-AAAAAAA";
@@ -199,7 +209,8 @@ try {
 
   // 6. Nothing is lost: play, reload the page, the same table is there; the same without ?code=.
   const saved = "KL1-D3N-AAAAAAB";
-  const page4 = await open(`?code=${saved}`);
+  const ctx6 = await fresh();
+  const page4 = await open(`?code=${saved}`, ctx6);
   let script4 = `new ${saved}\n`;
   await settle(page4, helper, script4);
   const layout4 = JSON.parse(native("layout", script4).toString());
@@ -212,8 +223,10 @@ try {
   check("two draws before the reload", (await settle(page4, helper, script4)) === 0);
   await page4.reload();
   check("after a reload, the same table is there", (await settle(page4, helper, script4)) === 0);
-  const page5 = await open("");
+  await page4.close();
+  const page5 = await open("", ctx6);
   check("the saved game opens without a code too", (await settle(page5, helper, script4)) === 0);
+  await page5.close();
 
   // 7. Storage blocked (as in an itch.io iframe with third-party cookies blocked): the game
   //    still plays, and says once that it cannot save (a notice over the bar, left out here).
@@ -275,6 +288,58 @@ try {
   script9 += "draw\n";
   // The table as drawn natively (the status line, still showing the hint's words, left out).
   check("after a hint the game plays on, the mark gone", (await settle(page9, helper, script9, 300)) === 0);
+
+  // 11. Damaged saves in the browser's storage (issue #12): a save cut short, then one with an
+  // empty log entry. Each time the page plays the link's deal and says why; both damaged
+  // texts are kept, under names that never replace each other; the statistics survive.
+  const damaged = await fresh();
+  const store = await damaged.newPage();
+  await store.goto(base + "helper");
+  const record = '{"version":2,"stats":[' +
+    Array(8).fill('{"played":3,"won":1,"best_score":600,"fewest_moves":120,"streak":1,"best_streak":1}').join(",") +
+    '],"bankroll":[0,0]}';
+  const good = '{"version":2,"code":"KL1-D1N-AAAAAAA","log":["draw","draw","draw"]}';
+  const bads = [good.slice(0, good.length - 9), '{"version":2,"code":"KL1-D1N-AAAAAAA","log":["draw",""]}'];
+  for (const [i, bad] of bads.entries()) {
+    await store.evaluate(([bad, record]) => {
+      localStorage.setItem("solitaire.game", bad);
+      localStorage.setItem("solitaire.record", record);
+    }, [bad, record]);
+    const deal = `KL1-D1N-AAAAAB${"AB"[i]}`;
+    const p = await open(`?code=${deal}`, damaged);
+    check(`damaged save ${i + 1}: the link's deal plays`, (await settle(p, helper, `new ${deal}\n`, 300)) === 0);
+    check(`damaged save ${i + 1}: a notice says why`, (await noticePixels(p, helper)) > 2000);
+    await p.close();
+  }
+  const kept = await store.evaluate(() => [1, 2, 3].map((n) => localStorage.getItem(`solitaire.game.unreadable.${n}`)));
+  check("both damaged saves are kept, byte for byte", kept[0] === bads[0] && kept[1] === bads[1] && kept[2] === null, JSON.stringify(kept));
+  const recordNow = await store.evaluate(() => localStorage.getItem("solitaire.record"));
+  check("the statistics survive the damaged games", recordNow !== null && recordNow.includes('"played":3'), recordNow);
+
+  // 12. Two windows on one storage: the second says it does not save, and none of its moves
+  // replaces the first's.
+  const two = await fresh();
+  const twoStore = await two.newPage();
+  await twoStore.goto(base + "helper");
+  const first = await open("?code=KL1-D1N-AAAAAAF", two);
+  let scriptF = "new KL1-D1N-AAAAAAF\n";
+  await settle(first, helper, scriptF);
+  const stF = at(JSON.parse(native("layout", scriptF).toString()).stock);
+  await first.mouse.click(stF.x, stF.y);
+  scriptF += "draw\n";
+  await settle(first, helper, scriptF, 300);
+  const second = await open("", two);
+  check("a second window opens the saved game", (await settle(second, helper, scriptF, 300)) === 0);
+  check("a second window says it does not save", (await noticePixels(second, helper)) > 2000);
+  for (let i = 0; i < 3; i++) {
+    await second.mouse.click(stF.x, stF.y);
+    await second.waitForTimeout(450);
+  }
+  const gameOf = () => twoStore.evaluate(() => JSON.parse(localStorage.getItem("solitaire.game")).log.length);
+  check("the second window's moves are not saved", (await gameOf()) === 1);
+  await first.mouse.click(stF.x, stF.y);
+  await first.waitForTimeout(600);
+  check("the first window goes on saving", (await gameOf()) === 2);
 
   check("no console error", errors.length === 0, JSON.stringify(errors));
 } catch (e) {
