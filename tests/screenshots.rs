@@ -186,12 +186,14 @@ fn scenes() -> Vec<(&'static str, App)> {
     out.push(("leave-game-for-link", app));
     // A damaged save: the notice says why and where the file was kept (a long path wraps).
     let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAC").unwrap(), 1);
-    app.notify(solitaire::ui::strings::notice_text(&solitaire::save::Notice::Unreadable {
-        key: solitaire::save::Key::Game,
-        why: "its text is damaged or cut short (EOF while parsing a list at line 1 column 412)"
-            .into(),
-        kept: "/home/player/.local/share/solitaire/game.unreadable-1796097198-3.json".into(),
-    }));
+    app.notify(solitaire::ui::strings::notice_text(
+        &solitaire::save::Notice::Unreadable {
+            key: solitaire::save::Key::Game,
+            why: "its text is damaged or cut short (EOF while parsing a list at line 1 column 412)"
+                .into(),
+            kept: "/home/player/.local/share/solitaire/game.unreadable-1796097198-3.json".into(),
+        },
+    ));
     out.push(("notice-damaged-save", app));
     // A won game: the cascade under way.
     for (name, code) in [

@@ -193,6 +193,12 @@ mod file {
 
     static TEMP: AtomicU64 = AtomicU64::new(0);
 
+    /// The number the next temporary file name tries first (for a test).
+    #[cfg(test)]
+    pub(super) fn next_temp_number() -> u64 {
+        TEMP.load(Ordering::Relaxed)
+    }
+
     fn unix_seconds() -> u64 {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -384,5 +390,32 @@ mod file {
                 }
             }
         }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::file::next_temp_number;
+    use super::*;
+
+    /// A link planted at the very names the next temporary files will take is never followed:
+    /// the write goes around it and the link's target stays as it was.
+    #[test]
+    fn a_temporary_file_never_follows_a_link_at_its_name() {
+        let dir = std::env::temp_dir().join(format!("solitaire-tmp-links-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("precious");
+        std::fs::write(&target, b"precious").unwrap();
+        let next = next_temp_number();
+        for n in next..next + 20 {
+            let name = format!(".game.{n}.{}.tmp", std::process::id());
+            std::os::unix::fs::symlink(&target, dir.join(name)).unwrap();
+        }
+        let mut s = FileStorage::in_dir(&dir);
+        s.write(Key::Game, b"{}").unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"precious");
+        assert_eq!(std::fs::read(dir.join("game.json")).unwrap(), b"{}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
