@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use solitaire::engine::{Draw, Game, GameCode, GameKind, Scoring};
 use solitaire::solver::{self, Budget, Verdict};
-use solitaire::ui::app::HINT_STATES;
+use solitaire::solver::HINT_STATES;
 
 fn main() {
     for game in GameKind::ALL {

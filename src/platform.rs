@@ -6,13 +6,19 @@ pub fn now_ms() -> u64 {
     (macroquad::miniquad::date::now() * 1000.0) as u64
 }
 
-/// Why a window cannot open here, if it cannot (native Linux without a display).
-pub fn missing_display() -> Option<&'static str> {
+/// Why a window cannot open here, if it cannot; the strings table words it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoWindow {
+    /// Native Linux without a display: neither DISPLAY nor WAYLAND_DISPLAY is set.
+    NoDisplay,
+}
+
+pub fn missing_display() -> Option<NoWindow> {
     #[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
     {
         let set = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
         if !set("DISPLAY") && !set("WAYLAND_DISPLAY") {
-            return Some(crate::ui::strings::strings().no_display);
+            return Some(NoWindow::NoDisplay);
         }
     }
     None

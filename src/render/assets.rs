@@ -4,107 +4,30 @@
 use std::collections::HashMap;
 
 use super::frame::{Rect, Sprite};
+pub use crate::ui::geom::{CARD_H, CARD_W, LINE_H, font};
+use crate::ui::geom::blocks;
 use super::palette::{self as pal, Rgba};
 use crate::engine::{Card, Suit};
 
-const FONT_TEXT: &str = include_str!("../../assets/font.txt");
 const SPRITES_TEXT: &str = include_str!("../../assets/sprites.txt");
 
-pub const CARD_W: i32 = 40;
-pub const CARD_H: i32 = 56;
-/// Height of a line of text, descenders included, plus one pixel of leading.
-pub const LINE_H: i32 = 10;
-
-/// A glyph of the pixel font: a bitmap, row by row.
-#[derive(Clone, Debug)]
-pub struct Glyph {
-    pub w: i32,
-    pub rows: Vec<Vec<bool>>,
-}
-
-/// Reads the blocks of an asset file: a header line starting with `marker`, then rows.
-fn blocks(text: &str, marker: char) -> Vec<(String, Vec<&str>)> {
-    let mut out: Vec<(String, Vec<&str>)> = Vec::new();
-    for line in text.lines() {
-        if line.starts_with('#') && out.is_empty() {
-            continue;
-        }
-        if let Some(name) = line.strip_prefix(marker) {
-            out.push((name.trim().to_string(), Vec::new()));
-        } else if let Some((_, rows)) = out.last_mut()
-            && !line.is_empty()
-        {
-            rows.push(line);
-        }
-    }
-    out
-}
-
-/// The pixel font, parsed once.
-pub fn font() -> &'static Font {
-    static FONT: std::sync::OnceLock<Font> = std::sync::OnceLock::new();
-    FONT.get_or_init(|| Font::parse(FONT_TEXT))
-}
-
-pub struct Font {
-    glyphs: HashMap<char, Glyph>,
-    missing: Glyph,
-}
-
-impl Font {
-    fn parse(text: &str) -> Font {
-        let mut glyphs = HashMap::new();
-        for (name, rows) in blocks(text, ':') {
-            let c = if name == "space" {
-                ' '
-            } else {
-                name.chars().next().expect("glyph name")
-            };
-            let w = rows[0].chars().count() as i32;
-            assert!(
-                rows.len() == 9 && rows.iter().all(|r| r.chars().count() as i32 == w),
-                "glyph {c:?}: 9 rows of equal width"
-            );
-            let rows = rows
-                .iter()
-                .map(|r| r.chars().map(|ch| ch == '#').collect())
-                .collect();
-            glyphs.insert(c, Glyph { w, rows });
-        }
-        let missing = glyphs[&'?'].clone();
-        Font { glyphs, missing }
-    }
-
-    pub fn glyph(&self, c: char) -> &Glyph {
-        self.glyphs.get(&c).unwrap_or(&self.missing)
-    }
-
-    /// The width of a text in pixels (one blank column between glyphs).
-    pub fn width(&self, text: &str) -> i32 {
-        let mut w = 0;
-        for c in text.chars() {
-            w += self.glyph(c).w + 1;
-        }
-        (w - 1).max(0)
-    }
-
-    /// A text as a sprite in one colour.
-    pub fn render(&self, text: &str, colour: Rgba) -> Sprite {
-        let mut s = Sprite::new(self.width(text).max(1), 9);
-        let mut x = 0;
-        for c in text.chars() {
-            let g = self.glyph(c);
-            for (y, row) in g.rows.iter().enumerate() {
-                for (dx, &on) in row.iter().enumerate() {
-                    if on {
-                        s.set(x + dx as i32, y as i32, colour);
-                    }
+/// A text as a sprite in one colour, in the pixel font.
+pub fn text_sprite(text: &str, colour: Rgba) -> Sprite {
+    let f = font();
+    let mut s = Sprite::new(f.width(text).max(1), 9);
+    let mut x = 0;
+    for c in text.chars() {
+        let g = f.glyph(c);
+        for (y, row) in g.rows.iter().enumerate() {
+            for (dx, &on) in row.iter().enumerate() {
+                if on {
+                    s.set(x + dx as i32, y as i32, colour);
                 }
             }
-            x += g.w + 1;
         }
-        s
+        x += g.w + 1;
     }
+    s
 }
 
 fn parse_sprites(text: &str) -> HashMap<String, Vec<String>> {
@@ -135,7 +58,6 @@ fn sprite_from_rows(rows: &[String], robe: Rgba, robe_shade: Rgba) -> Sprite {
 
 /// Everything drawn from `assets/`.
 pub struct Assets {
-    pub font: &'static Font,
     faces: Vec<Sprite>,
     pub back: Sprite,
     pub suit_small: Vec<Sprite>,
@@ -160,7 +82,6 @@ const SUIT_NAMES: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
 
 impl Assets {
     pub fn load() -> Assets {
-        let font = font();
         let sprites = parse_sprites(SPRITES_TEXT);
         let get = |name: &str| {
             sprites
@@ -193,7 +114,6 @@ impl Assets {
                 let portrait = portrait.map(|p| sprite_from_rows(get(p), robe, shade));
                 faces.push(card_face(
                     card,
-                    font,
                     &suit_small,
                     &suit_big,
                     portrait.as_ref(),
@@ -204,7 +124,7 @@ impl Assets {
             .iter()
             .map(|s| empty_slot(Some(&s.tinted(pal::FELT_LIGHT))))
             .collect();
-        let k = font.render("K", pal::FELT_LIGHT);
+        let k = text_sprite("K", pal::FELT_LIGHT);
         let empty_column = empty_slot(Some(&k));
         let mut card_outline = Sprite::new(CARD_W, CARD_H);
         card_blank(&mut card_outline, pal::CLEAR);
@@ -218,7 +138,6 @@ impl Assets {
             recycle: mark("recycle"),
             empty: empty_slot(None),
             no_pass: mark("nopass"),
-            font,
             faces,
             back: card_back(),
             suit_small,
@@ -314,9 +233,9 @@ pub fn rank_text(rank: u8) -> &'static str {
 }
 
 /// The rank in the corner: the font's glyphs, with a narrow "1" for "10".
-fn rank_sprite(rank: u8, font: &Font, colour: Rgba) -> Sprite {
+fn rank_sprite(rank: u8, colour: Rgba) -> Sprite {
     if rank == 10 {
-        let zero = font.render("0", colour);
+        let zero = text_sprite("0", colour);
         let mut s = Sprite::new(3 + 1 + zero.w, 9);
         for y in 0..7 {
             s.set(1, y, colour);
@@ -327,13 +246,12 @@ fn rank_sprite(rank: u8, font: &Font, colour: Rgba) -> Sprite {
         s.draw(&zero, 4, 0);
         s
     } else {
-        font.render(rank_text(rank), colour)
+        text_sprite(rank_text(rank), colour)
     }
 }
 
 fn card_face(
     card: Card,
-    font: &Font,
     suit_small: &[Sprite],
     suit_big: &[Sprite],
     portrait: Option<&Sprite>,
@@ -342,7 +260,7 @@ fn card_face(
     let mut s = Sprite::new(CARD_W, CARD_H);
     card_blank(&mut s, pal::CARD);
     // The corner: rank and suit side by side, readable when the card is fanned.
-    let rank = rank_sprite(card.rank(), font, colour);
+    let rank = rank_sprite(card.rank(), colour);
     let small = suit_small[card.suit().index()].tinted(colour);
     let mut corner = Sprite::new(rank.w + 2 + small.w, 9);
     corner.draw(&rank, 0, 0);

@@ -1,60 +1,7 @@
 //! The CPU framebuffer: RGBA pixels, rectangles, sprite blits.
 
 use super::palette::Rgba;
-
-/// An axis-aligned rectangle in framebuffer pixels.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Rect {
-    pub x: i32,
-    pub y: i32,
-    pub w: i32,
-    pub h: i32,
-}
-
-impl Rect {
-    pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Rect {
-        Rect { x, y, w, h }
-    }
-
-    pub fn contains(&self, x: i32, y: i32) -> bool {
-        x >= self.x && y >= self.y && x < self.x + self.w && y < self.y + self.h
-    }
-
-    pub fn right(&self) -> i32 {
-        self.x + self.w
-    }
-
-    pub fn bottom(&self) -> i32 {
-        self.y + self.h
-    }
-
-    pub fn center(&self) -> (i32, i32) {
-        (self.x + self.w / 2, self.y + self.h / 2)
-    }
-
-    /// The area this rectangle shares with another (0 when apart).
-    pub fn overlap(&self, o: &Rect) -> i32 {
-        let w = self.right().min(o.right()) - self.x.max(o.x);
-        let h = self.bottom().min(o.bottom()) - self.y.max(o.y);
-        if w > 0 && h > 0 { w * h } else { 0 }
-    }
-
-    /// The smallest rectangle holding both.
-    pub fn union(&self, o: &Rect) -> Rect {
-        let x = self.x.min(o.x);
-        let y = self.y.min(o.y);
-        Rect::new(
-            x,
-            y,
-            self.right().max(o.right()) - x,
-            self.bottom().max(o.bottom()) - y,
-        )
-    }
-
-    pub fn inset(&self, d: i32) -> Rect {
-        Rect::new(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
-    }
-}
+pub use crate::ui::geom::Rect;
 
 /// A small RGBA image; alpha 0 is transparent, anything else opaque.
 #[derive(Clone, Debug, PartialEq, Eq)]

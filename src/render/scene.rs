@@ -1,6 +1,7 @@
 //! Draws the app into the framebuffer: the table, the cards in flight, the bar and the windows.
 
 use super::assets::{Assets, CARD_H, CARD_W, LINE_H, font};
+use crate::ui::geom::wrap;
 use super::frame::{Frame, Rect, Sprite};
 use super::palette as pal;
 use crate::engine::{Card, GameCode, Pile, score_text};
@@ -10,7 +11,7 @@ use crate::ui::strings::{help_pages, strings};
 
 /// Writes a text; returns its width.
 pub fn text(frame: &mut Frame, x: i32, y: i32, s: &str, colour: pal::Rgba) -> i32 {
-    let sprite = font().render(s, colour);
+    let sprite = super::assets::text_sprite(s, colour);
     frame.blit(&sprite, x, y);
     sprite.w
 }
@@ -253,44 +254,6 @@ fn draw_hud(frame: &mut Frame, app: &App, widgets: &[Widget]) {
             text(frame, r.x + 6, r.y + 3 + i as i32 * LINE_H, line, pal::TEXT);
         }
     }
-}
-
-/// Splits a text into lines no wider than `max` pixels, at spaces; a word wider than a line
-/// (a long file path, say) is split where the line is full.
-pub fn wrap(s: &str, max: i32) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in s.split(' ').flat_map(|w| split_wide(w, max)) {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if font().width(&candidate) > max && !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-            line = word.to_string();
-        } else {
-            line = candidate;
-        }
-    }
-    lines.push(line);
-    lines
-}
-
-/// A word cut into pieces no wider than `max` pixels.
-fn split_wide(word: &str, max: i32) -> Vec<String> {
-    let mut pieces = vec![String::new()];
-    let mut width = 0;
-    for c in word.chars() {
-        let w = font().width(c.encode_utf8(&mut [0; 4])) + 1;
-        if width + w > max + 1 && width > 0 {
-            pieces.push(String::new());
-            width = 0;
-        }
-        width += w;
-        pieces.last_mut().expect("never empty").push(c);
-    }
-    pieces
 }
 
 fn draw_panel_frame(frame: &mut Frame, r: Rect, title: &str) {

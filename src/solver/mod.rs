@@ -29,6 +29,14 @@ pub enum Verdict {
     Undecided,
 }
 
+/// Positions a hint may search for a winning line before it falls back on a guess: at most
+/// about 85 ms of solver time in Klondike and 140 ms in Double Solitaire on our 2-core test
+/// machine (`cargo bench --bench solver`).
+pub const HINT_STATES: usize = 60_000;
+/// Positions searched per deal for "Winnable deals only", and how many deals it tries.
+pub const WINNABLE_STATES: usize = 100_000;
+pub const WINNABLE_TRIES: u32 = 25;
+
 /// How much the search may do: positions to expand at most. Budgets are counted in positions,
 /// not time, so a verdict never depends on the machine.
 #[derive(Clone, Copy, Debug)]

@@ -6,8 +6,7 @@ use crate::engine::{
     Action, Card, DEALS, Draw, Game, GameCode, GameKind, Outcome, OutcomeKind, Pile, Refusal,
     Scoring, Source, Target,
 };
-use crate::render::assets::font;
-use crate::render::frame::Rect;
+use super::geom::{Rect, font};
 
 use super::input::{Gesture, Pointer, PointerEvent};
 use super::layout::{CARD_H, CARD_W, FB_H, FB_W, HUD_Y, Layout};
@@ -24,13 +23,7 @@ pub const FLIP_MS: u64 = 140;
 pub const STATUS_MS: u64 = 2600;
 /// One step of the win cascade.
 pub const CASCADE_STEP_MS: u64 = 10;
-/// Positions a hint may search for a winning line before it falls back on a guess: at most
-/// about 85 ms of solver time in Klondike and 140 ms in Double Solitaire on our 2-core test
-/// machine (`cargo bench --bench solver`).
-pub const HINT_STATES: usize = 60_000;
-/// Positions searched per deal for "Winnable deals only", and how many deals it tries.
-pub const WINNABLE_STATES: usize = 100_000;
-pub const WINNABLE_TRIES: u32 = 25;
+pub use crate::solver::{HINT_STATES, WINNABLE_STATES, WINNABLE_TRIES};
 
 /// The New Game window's choices.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,9 +2,7 @@
 //! Pure geometry: no drawing, no rules.
 
 use crate::engine::{Column, GameKind, Pile, Table};
-use crate::render::frame::Rect;
-
-pub use crate::render::assets::{CARD_H, CARD_W};
+pub use super::geom::{CARD_H, CARD_W, Rect};
 
 /// The framebuffer: 640 × 360, a 16:9 size that scales by whole numbers to common screens.
 pub const FB_W: i32 = 640;

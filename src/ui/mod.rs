@@ -1,6 +1,7 @@
 //! The windowless half of the game: layout, pointer gestures, screens.
 
 pub mod app;
+pub mod geom;
 pub mod input;
 pub mod layout;
 pub mod strings;
