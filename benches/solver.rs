@@ -9,8 +9,8 @@ mod common;
 use std::time::Instant;
 
 use solitaire::engine::{Draw, Game, GameCode, GameKind, Scoring};
-use solitaire::solver::{self, Budget, Verdict};
 use solitaire::solver::HINT_STATES;
+use solitaire::solver::{self, Budget, Verdict};
 
 fn main() {
     for game in GameKind::ALL {

@@ -65,7 +65,10 @@ fn main() -> ExitCode {
 
 fn play(code: Option<GameCode>) -> ExitCode {
     if let Some(platform::NoWindow::NoDisplay) = platform::missing_display() {
-        eprintln!("solitaire: {}", solitaire::ui::strings::strings().no_display);
+        eprintln!(
+            "solitaire: {}",
+            solitaire::ui::strings::strings().no_display
+        );
         return ExitCode::from(1);
     }
     let window = Conf {

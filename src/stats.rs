@@ -20,45 +20,50 @@ impl ModeStats {
     }
 }
 
-pub const MODES: usize = 8;
+/// The number of modes: every game × draw × scoring.
+pub const MODES: usize = GameKind::ALL.len() * Draw::ALL.len() * Scoring::ALL.len();
 
-/// The eight modes in a fixed order: Klondike before Double, draw 1 before 3, Normal before Vegas.
-pub fn mode_index(code: GameCode) -> usize {
-    let g = match code.game {
-        GameKind::Klondike => 0,
-        GameKind::Double => 1,
-    };
-    let d = match code.draw {
-        Draw::One => 0,
-        Draw::Three => 1,
-    };
-    let s = match code.scoring {
-        Scoring::Normal => 0,
-        Scoring::Vegas => 1,
-    };
-    g * 4 + d * 2 + s
+/// The modes in a fixed order (Klondike before Double, draw 1 before 3, Normal before Vegas),
+/// as codes of deal 0.
+pub fn mode_code(index: usize) -> GameCode {
+    let per_game = Draw::ALL.len() * Scoring::ALL.len();
+    let game = GameKind::ALL[(index / per_game) % GameKind::ALL.len()];
+    let draw = Draw::ALL[(index / Scoring::ALL.len()) % Draw::ALL.len()];
+    let scoring = Scoring::ALL[index % Scoring::ALL.len()];
+    GameCode::new(game, draw, scoring, 0)
 }
 
-/// The code prefix of a mode index, like `KL1-D3V` (for screens and messages).
-pub fn mode_name(index: usize) -> String {
-    let game = if index < 4 { "KL1" } else { "DS1" };
-    let draw = if index % 4 < 2 { 1 } else { 3 };
-    let scoring = if index.is_multiple_of(2) { 'N' } else { 'V' };
-    format!("{game}-D{draw}{scoring}")
+/// The place of a code's mode in that order.
+pub fn mode_index(code: GameCode) -> usize {
+    let game = GameKind::ALL
+        .iter()
+        .position(|&g| g == code.game)
+        .unwrap_or(0);
+    let draw = Draw::ALL.iter().position(|&d| d == code.draw).unwrap_or(0);
+    let scoring = Scoring::ALL
+        .iter()
+        .position(|&s| s == code.scoring)
+        .unwrap_or(0);
+    (game * Draw::ALL.len() + draw) * Scoring::ALL.len() + scoring
+}
+
+/// The place of a game's bankroll.
+fn bank_index(game: GameKind) -> usize {
+    GameKind::ALL.iter().position(|&g| g == game).unwrap_or(0)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stats {
     pub modes: Vec<ModeStats>,
     /// Vegas dollars carried from game to game: Klondike, Double.
-    pub bankroll: [i32; 2],
+    pub bankroll: [i32; GameKind::ALL.len()],
 }
 
 impl Default for Stats {
     fn default() -> Self {
         Stats {
             modes: vec![ModeStats::default(); MODES],
-            bankroll: [0, 0],
+            bankroll: [0; GameKind::ALL.len()],
         }
     }
 }
@@ -89,11 +94,11 @@ impl Stats {
     }
 
     pub fn bankroll(&self, game: GameKind) -> i32 {
-        self.bankroll[usize::from(game == GameKind::Double)]
+        self.bankroll[bank_index(game)]
     }
 
     pub fn add_to_bankroll(&mut self, game: GameKind, dollars: i32) {
-        let b = &mut self.bankroll[usize::from(game == GameKind::Double)];
+        let b = &mut self.bankroll[bank_index(game)];
         *b = b.saturating_add(dollars);
     }
 
@@ -103,7 +108,8 @@ impl Stats {
             return Err(format!("{} statistics rows, not {MODES}", self.modes.len()));
         }
         for (i, m) in self.modes.iter().enumerate() {
-            let name = mode_name(i);
+            let code = mode_code(i);
+            let name = code.mode_text();
             let bad = |what: &str| Err(format!("{name}: {what}"));
             if m.played > LIMIT {
                 return bad("too many games played");
@@ -122,7 +128,11 @@ impl Stats {
             {
                 return bad("an impossible best score");
             }
-            if m.fewest_moves.is_some_and(|f| !(52..=LIMIT).contains(&f)) {
+            // A win moves every card to a foundation at least once.
+            let fewest = code.game.spec().cards() as u32;
+            if m.fewest_moves
+                .is_some_and(|f| !(fewest..=LIMIT).contains(&f))
+            {
                 return bad("an impossible number of moves for a win");
             }
         }
@@ -168,7 +178,7 @@ mod tests {
                 let i = mode_index(c);
                 assert!(!seen[i]);
                 seen[i] = true;
-                assert_eq!(mode_name(i), format!("{g}-{m}"));
+                assert_eq!(mode_code(i).mode_text(), format!("{g}-{m}"));
             }
         }
     }

@@ -20,10 +20,7 @@ fn work_until_done(app: &mut App, max_slices: usize) -> usize {
 }
 
 fn status(app: &App) -> String {
-    app.status
-        .as_ref()
-        .map(|(s, _)| s.clone())
-        .unwrap_or_default()
+    app.status().unwrap_or_default().to_string()
 }
 
 #[test]
@@ -211,7 +208,7 @@ fn the_hint_button_sits_in_the_bar() {
 #[test]
 fn the_give_up_message_names_the_number_of_deals_tried() {
     let s = solitaire::ui::strings::strings();
-    let tries = solitaire::ui::app::WINNABLE_TRIES.to_string();
+    let tries = solitaire::solver::WINNABLE_TRIES.to_string();
     assert!(s.winnable_not_found.contains(&tries));
 }
 

@@ -606,10 +606,10 @@ fn every_notice_is_shown_in_turn_none_replaced_by_the_next() {
     let mut seen = Vec::new();
     for t in (0..60_000).step_by(100) {
         app.tick(t);
-        if let Some((text, _)) = &app.status
-            && seen.last() != Some(text)
+        if let Some(text) = app.status()
+            && seen.last().map(String::as_str) != Some(text)
         {
-            seen.push(text.clone());
+            seen.push(text.to_string());
         }
     }
     for w in &words {
@@ -661,14 +661,14 @@ fn a_link_never_ends_a_game_under_way_without_asking() {
     let bad = GameCode::parse("KL1-D2N-AAAAAAA");
     let s = solitaire::ui::strings::strings();
     let app = App::start_up(loaded(), Some(bad.clone()), saved, 1);
-    let said = &app.status.as_ref().unwrap().0;
+    let said = app.status().unwrap();
     assert!(
         said.contains(s.link_code_kept) && !said.contains(s.random_instead),
         "{said}"
     );
     assert_eq!(app.game().code(), saved);
     let app = App::start_up(Loaded::default(), Some(bad), saved, 1);
-    assert!(app.status.as_ref().unwrap().0.contains(s.random_instead));
+    assert!(app.status().unwrap().contains(s.random_instead));
 }
 
 #[test]

@@ -177,13 +177,7 @@ fn an_illegal_drop_puts_the_cards_back() {
     // The cards slide home, and the status line says why.
     assert_eq!(app.slides.len(), 1);
     assert_eq!(app.slides[0].to, Pile::Column(0));
-    assert!(
-        app.status
-            .as_ref()
-            .unwrap()
-            .0
-            .contains("9♥ does not go on 10♥")
-    );
+    assert!(app.status().unwrap().contains("9♥ does not go on 10♥"));
 }
 
 #[test]
@@ -217,7 +211,7 @@ fn a_queen_dropped_on_an_empty_column_is_refused() {
     let empty = center(app.layout().columns[1]);
     m.drag(on_card(&app, Pile::Column(0), 1), empty, &mut app);
     assert_eq!(app.game().table(), &before);
-    assert!(app.status.as_ref().unwrap().0.contains("only a King"));
+    assert!(app.status().unwrap().contains("only a King"));
 }
 
 #[test]
@@ -321,7 +315,7 @@ fn undo_through_its_button() {
     assert_eq!(app.game().table(), &start);
     assert_eq!(app.game().moves(), 2);
     m.click(center(undo.rect), &mut app);
-    assert!(app.status.is_some(), "nothing to undo is said");
+    assert!(app.status().is_some(), "nothing to undo is said");
 }
 
 #[test]

@@ -243,12 +243,33 @@ impl GameCode {
         if deal.len() != 7 {
             return Err(CodeError::DealLength(deal.to_string()));
         }
-        let deal = deal.bytes().fold(0u64, |n, b| n * 26 + u64::from(b - b'A'));
+        let deal = GameCode::deal_number(deal);
         Ok(GameCode {
             game,
             draw,
             scoring,
             deal,
+        })
+    }
+
+    /// The game and mode part of the code, like `KL1-D3V`.
+    pub fn mode_text(&self) -> String {
+        let draw = match self.draw {
+            Draw::One => '1',
+            Draw::Three => '3',
+        };
+        let scoring = match self.scoring {
+            Scoring::Normal => 'N',
+            Scoring::Vegas => 'V',
+        };
+        format!("{}-D{draw}{scoring}", self.spec().prefix)
+    }
+
+    /// The deal number of its letters (A = 0 … Z = 25, most significant first); letters
+    /// outside A–Z count as A.
+    pub fn deal_number(letters: &str) -> u64 {
+        letters.bytes().fold(0u64, |n, b| {
+            n * 26 + u64::from(b.saturating_sub(b'A').min(25))
         })
     }
 
@@ -266,18 +287,10 @@ impl GameCode {
 
 impl fmt::Display for GameCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let draw = match self.draw {
-            Draw::One => '1',
-            Draw::Three => '3',
-        };
-        let scoring = match self.scoring {
-            Scoring::Normal => 'N',
-            Scoring::Vegas => 'V',
-        };
         write!(
             f,
-            "{}-D{draw}{scoring}-{}",
-            self.spec().prefix,
+            "{}-{}",
+            self.mode_text(),
             GameCode::deal_letters(self.deal)
         )
     }

@@ -37,12 +37,20 @@ pub struct Deal {
     pub stock: Vec<Card>,
 }
 
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
+/// SplitMix64's output for a state `z` (before it steps): the one mixing function of the
+/// project — the deal seed, the solver's position keys and the app's random deal numbers.
+pub const fn splitmix(z: u64) -> u64 {
+    let mut z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// One step of SplitMix64: the next output, and the state moved on.
+fn splitmix64(state: &mut u64) -> u64 {
+    let out = splitmix(*state);
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    out
 }
 
 /// Step 1: the 16 seed bytes for (game, deal number).

@@ -4,10 +4,10 @@
 use std::collections::HashMap;
 
 use super::frame::{Rect, Sprite};
-pub use crate::ui::geom::{CARD_H, CARD_W, LINE_H, font};
-use crate::ui::geom::blocks;
 use super::palette::{self as pal, Rgba};
 use crate::engine::{Card, Suit};
+use crate::ui::geom::blocks;
+pub use crate::ui::geom::{CARD_H, CARD_W, LINE_H, font};
 
 const SPRITES_TEXT: &str = include_str!("../../assets/sprites.txt");
 
@@ -112,12 +112,7 @@ impl Assets {
                     (pal::NAVY, pal::NAVY_DARK)
                 };
                 let portrait = portrait.map(|p| sprite_from_rows(get(p), robe, shade));
-                faces.push(card_face(
-                    card,
-                    &suit_small,
-                    &suit_big,
-                    portrait.as_ref(),
-                ));
+                faces.push(card_face(card, &suit_small, &suit_big, portrait.as_ref()));
             }
         }
         let empty_foundation = suit_big

@@ -1,13 +1,13 @@
 //! Draws the app into the framebuffer: the table, the cards in flight, the bar and the windows.
 
-use super::assets::{Assets, CARD_H, CARD_W, LINE_H, font};
-use crate::ui::geom::wrap;
+use super::assets::{Assets, CARD_H, CARD_W, font};
 use super::frame::{Frame, Rect, Sprite};
 use super::palette as pal;
-use crate::engine::{Card, GameCode, Pile, score_text};
-use crate::ui::app::{App, FLIP_MS, SLIDE_MS, Screen, Slide, Widget};
+use crate::engine::{Card, Pile};
+use crate::ui::anim::{FLIP_MS, SLIDE_MS, Slide};
+use crate::ui::app::{App, Screen};
 use crate::ui::layout::{FB_H, FB_W, HUD_H, HUD_Y, Layout, UP_STEP};
-use crate::ui::strings::{help_pages, strings};
+use crate::ui::screens::{Item, Panel, Tone, Widget, bar};
 
 /// Writes a text; returns its width.
 pub fn text(frame: &mut Frame, x: i32, y: i32, s: &str, colour: pal::Rgba) -> i32 {
@@ -222,235 +222,76 @@ fn draw_widget(frame: &mut Frame, w: &Widget) {
     text_centered(frame, w.rect, &w.label, pal::TEXT);
 }
 
-fn draw_hud(frame: &mut Frame, app: &App, widgets: &[Widget]) {
-    frame.fill(Rect::new(0, HUD_Y, FB_W, HUD_H), pal::HUD);
-    let s = strings();
-    let g = app.game();
-    for w in widgets.iter().filter(|w| w.rect.y >= HUD_Y) {
-        draw_widget(frame, w);
-    }
-    let bank = app
-        .bankroll_text()
-        .map(|b| format!("   {} {b}", s.bank))
-        .unwrap_or_default();
-    let info = format!(
-        "{} {}{bank}   {} {}   {}",
-        s.score,
-        score_text(g.code(), g.score()),
-        s.moves,
-        g.moves(),
-        g.code()
-    );
-    let w = font().width(&info);
-    text(frame, FB_W - 6 - w, HUD_Y + 5, &info, pal::TEXT);
-    if let Some((msg, _)) = &app.status {
-        let lines = wrap(msg, FB_W - 40);
-        let w = lines.iter().map(|l| font().width(l)).max().unwrap_or(0) + 12;
-        let h = lines.len() as i32 * LINE_H + 4;
-        let r = Rect::new((FB_W - w) / 2, HUD_Y - 2 - h, w, h);
-        frame.fill(r, pal::PANEL);
-        frame.rounded_outline(r, pal::PANEL_EDGE);
-        for (i, line) in lines.iter().enumerate() {
-            text(frame, r.x + 6, r.y + 3 + i as i32 * LINE_H, line, pal::TEXT);
-        }
+fn tone(t: Tone) -> pal::Rgba {
+    match t {
+        Tone::Text => pal::TEXT,
+        Tone::Dim => pal::TEXT_DIM,
+        Tone::Highlight => pal::HIGHLIGHT,
+        Tone::Error => pal::ERROR,
     }
 }
 
-fn draw_panel_frame(frame: &mut Frame, r: Rect, title: &str) {
+/// Draws what a screen lists, knowing no screen.
+fn draw_item(frame: &mut Frame, item: &Item) {
+    match item {
+        Item::Label {
+            x,
+            y,
+            text: t,
+            tone: c,
+        } => {
+            text(frame, *x, *y, t, tone(*c));
+        }
+        Item::Centered {
+            rect,
+            text: t,
+            tone: c,
+        } => text_centered(frame, *rect, t, tone(*c)),
+        Item::Inset { rect, rounded } => {
+            frame.fill(*rect, pal::INK);
+            if *rounded {
+                frame.rounded_outline(*rect, pal::PANEL_EDGE);
+            } else {
+                frame.outline(*rect, pal::PANEL_EDGE);
+            }
+        }
+        Item::Caret(r) => frame.fill(*r, pal::HIGHLIGHT),
+        Item::Bubble(r) => {
+            frame.fill(*r, pal::PANEL);
+            frame.rounded_outline(*r, pal::PANEL_EDGE);
+        }
+        Item::Button(w) => draw_widget(frame, w),
+    }
+}
+
+fn draw_hud(frame: &mut Frame, app: &App) {
+    frame.fill(Rect::new(0, HUD_Y, FB_W, HUD_H), pal::HUD);
+    for w in bar::buttons() {
+        draw_widget(frame, &w);
+    }
+    for item in bar::items(app.game(), app.bankroll_text(), app.status()) {
+        draw_item(frame, &item);
+    }
+}
+
+fn draw_panel(frame: &mut Frame, p: &Panel) {
+    if p.dim {
+        frame.dim(pal::INK, 110);
+    }
+    let r = p.rect;
     frame.fill(Rect::new(r.x + 3, r.y + 3, r.w, r.h), pal::FELT_SHADOW);
     frame.fill(r, pal::PANEL);
     frame.rounded_outline(r, pal::PANEL_EDGE);
-    text(frame, r.x + 10, r.y + 8, title, pal::HIGHLIGHT);
+    text(frame, r.x + 10, r.y + 8, &p.title, pal::HIGHLIGHT);
+    for item in &p.items {
+        draw_item(frame, item);
+    }
 }
 
-fn draw_window(frame: &mut Frame, app: &App, widgets: &[Widget]) {
-    let s = strings();
-    let panel = app.panel_rect();
-    match &app.screen {
-        Screen::Table => return,
-        Screen::Won => {}
-        _ => frame.dim(pal::INK, 110),
-    }
-    match &app.screen {
-        Screen::Table => {}
-        Screen::NewGame(form) => {
-            draw_panel_frame(frame, panel, s.new_game);
-            for (i, label) in [s.game, s.draw, s.scoring, s.deal].iter().enumerate() {
-                text(
-                    frame,
-                    panel.x + 12,
-                    panel.y + 28 + i as i32 * 20,
-                    label,
-                    pal::TEXT_DIM,
-                );
-            }
-            let (x, y) = app.code_origin();
-            text(frame, panel.x + 12, y, s.code, pal::TEXT_DIM);
-            if form.random {
-                let code = format!(
-                    "{}-D{}{}-???????",
-                    form.game.spec().prefix,
-                    form.draw.count(),
-                    if form.scoring == crate::engine::Scoring::Vegas {
-                        'V'
-                    } else {
-                        'N'
-                    }
-                );
-                text(frame, x, y, &code, pal::TEXT_DIM);
-            } else {
-                let field = Rect::new(x - 4, y - 3, 110, 13);
-                frame.fill(field, pal::INK);
-                frame.outline(field, pal::PANEL_EDGE);
-                let w = text(frame, x, y, &form.text, pal::TEXT);
-                // A caret: typing works too.
-                frame.fill(Rect::new(x + w + 1, y - 1, 1, 9), pal::HIGHLIGHT);
-                let letters = app.letter_rects();
-                if let Some(first) = letters.first() {
-                    text(frame, x, first.y + 3, s.letters, pal::TEXT_DIM);
-                }
-                let deal: Vec<char> = form.text.chars().skip(8).collect();
-                for (i, r) in letters.iter().enumerate() {
-                    frame.fill(*r, pal::INK);
-                    frame.rounded_outline(*r, pal::PANEL_EDGE);
-                    let c = deal.get(i).copied().unwrap_or(' ').to_string();
-                    text_centered(frame, *r, &c, pal::HIGHLIGHT);
-                }
-                text(
-                    frame,
-                    panel.x + 12,
-                    panel.bottom() - 48,
-                    s.code_hint,
-                    pal::TEXT_DIM,
-                );
-            }
-            if form.random && app.settings.winnable_only {
-                let hint = match form.scoring {
-                    crate::engine::Scoring::Normal => s.winnable_only_hint,
-                    crate::engine::Scoring::Vegas => s.winnable_only_vegas,
-                };
-                text(
-                    frame,
-                    panel.x + 12,
-                    panel.bottom() - 48,
-                    hint,
-                    pal::TEXT_DIM,
-                );
-            }
-            if let Some(err) = &form.error {
-                text(frame, panel.x + 12, panel.bottom() - 36, err, pal::ERROR);
-            } else if let Some(note) = &form.note {
-                text(frame, panel.x + 12, panel.bottom() - 36, note, pal::TEXT);
-            }
-        }
-        Screen::Settings => {
-            draw_panel_frame(frame, panel, s.settings);
-            text(
-                frame,
-                panel.x + 12,
-                panel.y + 44,
-                s.double_click_hint,
-                pal::TEXT_DIM,
-            );
-            text(
-                frame,
-                panel.x + 12,
-                panel.y + 78,
-                s.carry_vegas_hint,
-                pal::TEXT_DIM,
-            );
-        }
-        Screen::Stats => {
-            draw_panel_frame(frame, panel, s.statistics);
-            let cols = [12, 72, 126, 170, 220, 290, 350];
-            let row = |i: i32| panel.y + 26 + i * 12;
-            for (k, h) in s.stats_header.iter().enumerate() {
-                text(frame, panel.x + cols[k], row(0), h, pal::TEXT_DIM);
-            }
-            let current = crate::stats::mode_index(app.game().code());
-            for (i, m) in app.stats.modes.iter().enumerate() {
-                let code = GameCode::parse(&format!("{}-AAAAAAA", crate::stats::mode_name(i)))
-                    .expect("mode names are codes");
-                let cells = [
-                    crate::stats::mode_name(i),
-                    m.played.to_string(),
-                    m.won.to_string(),
-                    m.win_rate().map_or("-".into(), |r| format!("{r:.0}%")),
-                    m.best_score.map_or("-".into(), |b| score_text(code, b)),
-                    m.fewest_moves.map_or("-".into(), |f| f.to_string()),
-                    format!("{}/{}", m.streak, m.best_streak),
-                ];
-                let colour = if i == current {
-                    pal::HIGHLIGHT
-                } else {
-                    pal::TEXT
-                };
-                for (k, c) in cells.iter().enumerate() {
-                    text(frame, panel.x + cols[k], row(i as i32 + 1), c, colour);
-                }
-            }
-            let vegas = |g: &str| GameCode::parse(&format!("{g}-D1V-AAAAAAA")).expect("code");
-            let banks = format!(
-                "{}: {} {}   {} {}",
-                s.bank,
-                s.klondike,
-                score_text(vegas("KL1"), app.stats.bankroll[0]),
-                s.double,
-                score_text(vegas("DS1"), app.stats.bankroll[1]),
-            );
-            text(frame, panel.x + 12, row(10), &banks, pal::TEXT_DIM);
-        }
-        Screen::ConfirmLeave(code) => {
-            draw_panel_frame(frame, panel, &code.to_string());
-            text(
-                frame,
-                panel.x + 12,
-                panel.y + 26,
-                s.leave_question,
-                pal::TEXT,
-            );
-        }
-        Screen::ConfirmReset => {
-            draw_panel_frame(frame, panel, s.statistics);
-            text(
-                frame,
-                panel.x + 12,
-                panel.y + 26,
-                s.reset_question,
-                pal::TEXT,
-            );
-        }
-        Screen::Help { page } => {
-            let pages = help_pages(app.game().code().game);
-            let title = format!("{}  {} {}/{}", s.help, s.page, page + 1, pages.len());
-            draw_panel_frame(frame, panel, &title);
-            for (i, line) in pages[*page].iter().enumerate() {
-                let colour = if i == 0 { pal::HIGHLIGHT } else { pal::TEXT };
-                text(
-                    frame,
-                    panel.x + 12,
-                    panel.y + 24 + i as i32 * LINE_H,
-                    line,
-                    colour,
-                );
-            }
-        }
-        Screen::Won => {
-            let g = app.game();
-            draw_panel_frame(frame, panel, s.you_won);
-            let score = format!("{}: {}", s.final_score, score_text(g.code(), g.score()));
-            text(frame, panel.x + 12, panel.y + 26, &score, pal::TEXT);
-            text(
-                frame,
-                panel.x + 12,
-                panel.y + 38,
-                &format!("{}: {}", s.moves, g.moves()),
-                pal::TEXT,
-            );
-        }
-    }
-    for w in widgets.iter().filter(|w| w.rect.y < HUD_Y) {
-        draw_widget(frame, w);
+fn draw_overlay(frame: &mut Frame, app: &App) {
+    draw_hud(frame, app);
+    if let Some(p) = app.panel() {
+        draw_panel(frame, &p);
     }
 }
 
@@ -461,9 +302,7 @@ pub fn draw(frame: &mut Frame, assets: &Assets, app: &App) {
         draw_stamps(frame, assets, &c.stamps);
     }
     draw_moving(frame, assets, app);
-    let widgets = app.widgets();
-    draw_hud(frame, app, &widgets);
-    draw_window(frame, app, &widgets);
+    draw_overlay(frame, app);
 }
 
 fn draw_stamps(frame: &mut Frame, assets: &Assets, stamps: &[(Card, i32, i32)]) {
@@ -507,9 +346,7 @@ impl Renderer {
                 };
                 draw_stamps(&mut self.frame, &self.assets, &c.stamps[from..]);
                 self.stamps_drawn = Some(c.stamps.len());
-                let widgets = app.widgets();
-                draw_hud(&mut self.frame, app, &widgets);
-                draw_window(&mut self.frame, app, &widgets);
+                draw_overlay(&mut self.frame, app);
             }
             _ => {
                 self.stamps_drawn = None;

@@ -200,14 +200,14 @@ fn record_fields(f: &mut Fields) -> Result<Stats, String> {
         });
     }
     let bank = f.array("bankroll")?;
-    let [a, b] = bank.as_slice() else {
+    let mut bankroll = Stats::default().bankroll;
+    if bank.len() != bankroll.len() {
         return Err("its Vegas bankroll is damaged".into());
-    };
-    let dollars = |v: &Value| {
-        i32::try_from(int(v, "bankroll")?)
-            .map_err(|_| "its Vegas bankroll is out of range".to_string())
-    };
-    let bankroll = [dollars(a)?, dollars(b)?];
+    }
+    for (b, v) in bankroll.iter_mut().zip(&bank) {
+        *b = i32::try_from(int(v, "bankroll")?)
+            .map_err(|_| "its Vegas bankroll is out of range".to_string())?;
+    }
     let stats = Stats { modes, bankroll };
     stats
         .validate()

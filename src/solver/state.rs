@@ -37,12 +37,7 @@ fn is_king(c: C) -> bool {
     rank0(c) == 12
 }
 
-const fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+use crate::engine::deal::splitmix;
 
 /// A random number for (place in column, card, face up): a column's hash is the XOR of its
 /// cards'. Computed when needed (a table of them would add 26 KB to the binary and the web

@@ -1,8 +1,8 @@
 //! Where every pile lies in the framebuffer, for each game, and which card is under a pixel.
 //! Pure geometry: no drawing, no rules.
 
-use crate::engine::{Column, GameKind, Pile, Table};
 pub use super::geom::{CARD_H, CARD_W, Rect};
+use crate::engine::{Column, GameKind, Pile, Table};
 
 /// The framebuffer: 640 × 360, a 16:9 size that scales by whole numbers to common screens.
 pub const FB_W: i32 = 640;

@@ -1,8 +1,14 @@
-//! The windowless half of the game: layout, pointer gestures, screens.
+//! The windowless half of the game: geometry, layout, pointer gestures, the screens and the
+//! app that ties them to the engine.
 
+pub mod anim;
 pub mod app;
 pub mod geom;
+pub mod hints;
 pub mod input;
 pub mod layout;
+pub mod screens;
+pub mod status;
 pub mod strings;
+mod table;
 pub mod view;

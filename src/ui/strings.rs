@@ -87,6 +87,14 @@ pub struct Strings {
     pub no_storage: &'static str,
     pub saving_stopped: &'static str,
     pub other_window: &'static str,
+    pub code_empty: &'static str,
+    pub code_shape: &'static str,
+    pub code_game: &'static str,
+    pub code_mode: &'static str,
+    pub code_draw: &'static str,
+    pub code_scoring: &'static str,
+    pub code_deal_length: &'static str,
+    pub code_deal_letter: &'static str,
 }
 
 pub static EN: Strings = Strings {
@@ -172,9 +180,59 @@ pub static EN: Strings = Strings {
     no_storage: "Saving is not possible here ({error}); the game plays on without saving.",
     saving_stopped: "Saving stopped ({error}); the game plays on without saving.",
     other_window: "Another window of the game is open on the same saves: this one plays on but does not save.",
+    code_empty: "The game code is empty; it looks like KL1-D1N-AAAAAAG.",
+    code_shape: "'{part}' is not a game code: three parts joined by '-', like KL1-D1N-AAAAAAG.",
+    code_game: "Unknown game '{part}': the first part is KL1 (Klondike) or DS1 (Double).",
+    code_mode: "'{part}' is not a mode: the second part is D1 or D3 and N or V, like D1N.",
+    code_draw: "Draw '{part}' does not exist: it is D1 (draw 1) or D3 (draw 3).",
+    code_scoring: "Scoring '{part}' does not exist: it is N (Normal) or V (Vegas).",
+    code_deal_length: "Deal '{part}' has {letters} letters: the deal part has exactly 7, A-Z.",
+    code_deal_letter: "Deal '{part}': the deal part has only the letters A-Z.",
     no_display: "no display found (DISPLAY and WAYLAND_DISPLAY are not set); \
                  to play without a window, use: solitaire script",
 };
+
+impl Strings {
+    pub fn game_name(&self, g: GameKind) -> &'static str {
+        match g {
+            GameKind::Klondike => self.klondike,
+            GameKind::Double => self.double,
+        }
+    }
+
+    pub fn draw_name(&self, d: crate::engine::Draw) -> &'static str {
+        match d {
+            crate::engine::Draw::One => self.draw_1,
+            crate::engine::Draw::Three => self.draw_3,
+        }
+    }
+
+    pub fn scoring_name(&self, s: crate::engine::Scoring) -> &'static str {
+        match s {
+            crate::engine::Scoring::Normal => self.normal,
+            crate::engine::Scoring::Vegas => self.vegas,
+        }
+    }
+}
+
+/// What is wrong with a game code, in words.
+pub fn code_error_text(e: &crate::engine::CodeError) -> String {
+    use crate::engine::CodeError as E;
+    let s = strings();
+    let (template, part) = match e {
+        E::Empty => (s.code_empty, ""),
+        E::Shape(p) => (s.code_shape, p.as_str()),
+        E::Game(p) => (s.code_game, p.as_str()),
+        E::Mode(p) => (s.code_mode, p.as_str()),
+        E::Draw(p) => (s.code_draw, p.as_str()),
+        E::Scoring(p) => (s.code_scoring, p.as_str()),
+        E::DealLength(p) => (s.code_deal_length, p.as_str()),
+        E::DealLetter(p) => (s.code_deal_letter, p.as_str()),
+    };
+    let shown: String = part.chars().take(24).collect();
+    let letters = part.chars().count().to_string();
+    fill(template, &[("part", &shown), ("letters", &letters)])
+}
 
 /// A text of the table with its `{name}` places filled in.
 pub fn fill(template: &str, values: &[(&str, &str)]) -> String {

@@ -1,0 +1,213 @@
+//! The solver at the player's service, a slice at a time between frames: the Hint button
+//! (the next move of a winning line, else a guess) and the search for a winnable deal.
+
+use super::app::App;
+use super::geom::Rect;
+use super::screens::Screen;
+use super::strings::{card_name, strings};
+use crate::engine::{Action, Game, GameCode, Pile, Target, deal::splitmix};
+use crate::solver::{self, Budget, HINT_STATES, Search, Verdict, WINNABLE_STATES, WINNABLE_TRIES};
+
+/// A search the app runs a slice at a time between frames.
+pub(super) enum Job {
+    /// A winning line from the position the hint was asked in.
+    Hint(Box<Search>),
+    /// A random deal the solver can win: the deal being tried, and how many were tried.
+    Winnable {
+        search: Box<Search>,
+        code: GameCode,
+        tried: u32,
+    },
+}
+
+/// The search of one deal for "Winnable deals only".
+pub(super) fn winnable_search(code: GameCode) -> Box<Search> {
+    Box::new(Search::new(
+        &Game::new(code),
+        Budget {
+            states: WINNABLE_STATES,
+        },
+    ))
+}
+
+/// The hint on show: the cards to move (or the stock to click), and where they go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HintMark {
+    pub from: Rect,
+    pub to: Option<Rect>,
+}
+
+impl App {
+    /// Whether a search is under way (the loop keeps giving it frames).
+    pub fn is_busy(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The Hint button: the next move of a winning line when the solver finds one (following
+    /// the last line found while the player keeps to it), else a guess, else a word about Undo.
+    /// It only points; no card moves by itself.
+    pub(super) fn ask_hint(&mut self) {
+        if self.screen != Screen::Table || self.job.is_some() {
+            return;
+        }
+        if let Some(rest) = self.line_from_here() {
+            self.show_hint(&rest, true);
+            return;
+        }
+        self.set_status(strings().hint_thinking);
+        self.job = Some(Job::Hint(Box::new(Search::new(
+            &self.game,
+            Budget {
+                states: HINT_STATES,
+            },
+        ))));
+    }
+
+    /// The rest of the last winning line, if the table is one of the positions along it.
+    fn line_from_here(&self) -> Option<Vec<Action>> {
+        let (start, line) = self.line.as_ref()?;
+        if start.code() != self.game.code() {
+            return None;
+        }
+        let mut g = start.clone();
+        for i in 0..line.len() {
+            if g.table() == self.game.table() {
+                return Some(line[i..].to_vec());
+            }
+            g.apply_in_search(line[i]).ok()?;
+        }
+        None
+    }
+
+    /// Runs the search under way for at most `states` positions. The window calls this every
+    /// frame with what fits in a few milliseconds, so it never stops answering.
+    pub fn work(&mut self, states: usize) {
+        let Some(job) = &mut self.job else {
+            return;
+        };
+        match job {
+            Job::Hint(search) => {
+                if let Some(verdict) = search.step(states) {
+                    self.job = None;
+                    self.hint_found(verdict);
+                }
+            }
+            Job::Winnable {
+                search,
+                code,
+                tried,
+            } => match search.step(states) {
+                None => {}
+                Some(Verdict::Winnable(line)) => {
+                    let code = *code;
+                    self.job = None;
+                    self.start(code);
+                    self.line = Some((Game::new(code), line));
+                    self.say_long(format!("{code}: {}", strings().winnable_found));
+                }
+                Some(_) => {
+                    *tried += 1;
+                    let (tried, old) = (*tried, *code);
+                    self.dirty = true;
+                    if tried >= WINNABLE_TRIES {
+                        self.job = None;
+                        if let Screen::NewGame(form) = &mut self.screen {
+                            form.note = None;
+                            form.error = Some(strings().winnable_not_found.to_string());
+                        }
+                        return;
+                    }
+                    let next = App::random_code(
+                        splitmix(self.entropy ^ u64::from(tried)),
+                        old.game,
+                        old.draw,
+                        old.scoring,
+                    );
+                    *code = next;
+                    *search = winnable_search(next);
+                    if let Screen::NewGame(form) = &mut self.screen {
+                        form.note = Some(format!(
+                            "{} ({tried} {})",
+                            strings().looking_for_winnable,
+                            strings().tried
+                        ));
+                    }
+                }
+            },
+        }
+    }
+
+    fn hint_found(&mut self, verdict: Verdict) {
+        if let Verdict::Winnable(line) = verdict {
+            self.line = Some((self.game.clone(), line.clone()));
+            self.show_hint(&line, true);
+        } else if let Some(guess) = solver::guess(&self.game) {
+            self.show_hint(&guess, false);
+        } else {
+            self.say_long(strings().no_useful_move);
+        }
+    }
+
+    /// Marks the first move of `line` on the table and says it in the status line.
+    fn show_hint(&mut self, line: &[Action], sure: bool) {
+        let s = strings();
+        let step = solver::first_move(line);
+        let draws = step.iter().filter(|a| **a == Action::Draw).count();
+        let Some(&Action::Move { from, to }) = step.last() else {
+            self.say_long(s.no_useful_move);
+            return;
+        };
+        // The card, as it will be once the stock has been turned.
+        let mut after = self.game.clone();
+        for &a in &step[..draws] {
+            if after.apply_in_search(a).is_err() {
+                return;
+            }
+        }
+        let Ok(cards) = after.source_cards(from) else {
+            return;
+        };
+        let card = card_name(cards[0]);
+        let place = match to {
+            Target::Foundation => s.hint_to_foundation.to_string(),
+            Target::Column(j) => match after.table().columns[j].top() {
+                Some(onto) => format!("{} {}", s.hint_onto, card_name(onto)),
+                None => s.hint_to_empty.to_string(),
+            },
+        };
+        let what = if draws > 0 {
+            format!(
+                "{} ({draws} {}) {} {card} {} {place}.",
+                s.hint_turn_stock,
+                if draws == 1 { s.click } else { s.clicks },
+                s.hint_until,
+                s.hint_then
+            )
+        } else {
+            format!("{card} {place}.")
+        };
+        let prefix = if sure { s.hint } else { s.guess };
+        let t = self.game.table();
+        let from_rect = if draws > 0 {
+            self.layout.stock
+        } else {
+            let depth = from.count();
+            let pile = from.pile();
+            let top = self.layout.card_rect(t, pile, 1);
+            let bottom = self.layout.card_rect(t, pile, depth);
+            bottom.union(&top)
+        };
+        let to_rect = (draws == 0).then(|| match to {
+            Target::Foundation => match self.game.check_move(from, to) {
+                Ok(Pile::Foundation(i)) => self.layout.foundations[i],
+                _ => self.layout.foundation_area,
+            },
+            Target::Column(j) => self.layout.top_rect(t, Pile::Column(j)),
+        });
+        self.hint = Some(HintMark {
+            from: from_rect,
+            to: to_rect,
+        });
+        self.say_long(format!("{prefix}: {what}"));
+    }
+}

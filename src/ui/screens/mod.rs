@@ -1,0 +1,292 @@
+//! The screens over the table: New Game, Settings, Help, Stats, the questions, the won game,
+//! and the bar. Each owns its state, its geometry and its labels: it lists what it shows as a
+//! `Panel` of items (the renderer draws any panel, knowing no screen), and answers a button
+//! with a `Cmd` for the app. No number is written twice: a button is hit where it is drawn.
+
+pub mod bar;
+pub mod confirm;
+pub mod help;
+pub mod new_game;
+pub mod settings;
+pub mod stats;
+pub mod won;
+
+pub use new_game::NewGameForm;
+
+use super::geom::{Rect, font};
+use super::layout::{FB_W, HUD_Y};
+use crate::engine::{Draw, Game, GameCode, GameKind, Scoring};
+use crate::save::Settings;
+use crate::stats::Stats;
+
+/// What is on show over the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Table,
+    NewGame(NewGameForm),
+    Settings,
+    Help {
+        page: usize,
+    },
+    Won,
+    Stats,
+    /// "Reset the statistics?", with Yes and No.
+    ConfirmReset,
+    /// A link asks for another deal while a game is under way: "Leave the game in progress?"
+    ConfirmLeave(GameCode),
+}
+
+/// What a button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UiAction {
+    NewGame,
+    Replay,
+    Undo,
+    Settings,
+    Help,
+    Stats,
+    ResetStats,
+    ConfirmReset,
+    /// Leave the game in progress for the deal the link asked for.
+    LeaveForLink,
+    ToggleCarryVegas,
+    SetGame(GameKind),
+    SetDraw(Draw),
+    SetScoring(Scoring),
+    SetRandom(bool),
+    LetterUp(usize),
+    LetterDown(usize),
+    Start,
+    Cancel,
+    ToggleDoubleClick,
+    ToggleWinnableOnly,
+    Hint,
+    PrevPage,
+    NextPage,
+}
+
+/// A button.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Widget {
+    pub rect: Rect,
+    pub label: String,
+    pub action: UiAction,
+    /// A chosen option (drawn lit).
+    pub selected: bool,
+}
+
+/// A button of the usual height, as wide as its label.
+pub fn button(x: i32, y: i32, label: &str, action: UiAction, selected: bool) -> Widget {
+    Widget {
+        rect: Rect::new(x, y, font().width(label) + 10, 14),
+        label: label.to_string(),
+        action,
+        selected,
+    }
+}
+
+/// A button whose right edge is at `right`.
+pub fn button_right(right: i32, y: i32, label: &str, action: UiAction) -> Widget {
+    let mut w = button(0, y, label, action, false);
+    w.rect.x = right - w.rect.w;
+    w
+}
+
+/// How a text is coloured: the renderer picks the colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Text,
+    Dim,
+    Highlight,
+    Error,
+}
+
+/// One thing a panel shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// A text with its top-left corner at (x, y).
+    Label {
+        x: i32,
+        y: i32,
+        text: String,
+        tone: Tone,
+    },
+    /// A text centred in a rectangle.
+    Centered {
+        rect: Rect,
+        text: String,
+        tone: Tone,
+    },
+    /// A dark box (a text field, a letter), with a square or rounded edge.
+    Inset {
+        rect: Rect,
+        rounded: bool,
+    },
+    /// The text cursor of a field.
+    Caret(Rect),
+    /// A message box.
+    Bubble(Rect),
+    Button(Widget),
+}
+
+impl Item {
+    pub fn label(x: i32, y: i32, text: impl Into<String>, tone: Tone) -> Item {
+        Item::Label {
+            x,
+            y,
+            text: text.into(),
+            tone,
+        }
+    }
+
+    /// The text of the item, if it shows one.
+    pub fn text(&self) -> Option<&str> {
+        match self {
+            Item::Label { text, .. } | Item::Centered { text, .. } => Some(text),
+            Item::Button(w) => Some(&w.label),
+            _ => None,
+        }
+    }
+
+    /// Where the item's text lies (for the layout checks of the tests).
+    pub fn text_rect(&self) -> Option<Rect> {
+        let f = font();
+        match self {
+            Item::Label { x, y, text, .. } => Some(Rect::new(*x, *y, f.width(text), 7)),
+            Item::Centered { rect, text, .. } => {
+                let w = f.width(text);
+                Some(Rect::new(
+                    rect.x + (rect.w - w) / 2,
+                    rect.y + (rect.h - 7) / 2,
+                    w,
+                    7,
+                ))
+            }
+            Item::Button(b) => {
+                let w = f.width(&b.label);
+                Some(Rect::new(
+                    b.rect.x + (b.rect.w - w) / 2,
+                    b.rect.y + (b.rect.h - 7) / 2,
+                    w,
+                    7,
+                ))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A window over the table: its frame, title and items.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Panel {
+    pub rect: Rect,
+    pub title: String,
+    /// The table behind is dimmed (every window but the won game's).
+    pub dim: bool,
+    pub items: Vec<Item>,
+}
+
+impl Panel {
+    /// A window of this size, centred over the table.
+    pub fn centred(w: i32, h: i32, title: impl Into<String>, dim: bool) -> Panel {
+        Panel {
+            rect: Rect::new((FB_W - w) / 2, (HUD_Y - h) / 2, w, h),
+            title: title.into(),
+            dim,
+            items: Vec::new(),
+        }
+    }
+
+    pub fn add(&mut self, item: Item) {
+        self.items.push(item);
+    }
+
+    pub fn button(&mut self, w: Widget) -> Rect {
+        let r = w.rect;
+        self.items.push(Item::Button(w));
+        r
+    }
+
+    /// Buttons side by side from `x`, 6 pixels apart; returns where the next would go.
+    pub fn buttons_from(&mut self, mut x: i32, y: i32, list: &[(&str, UiAction, bool)]) -> i32 {
+        for &(label, action, selected) in list {
+            x = self.button(button(x, y, label, action, selected)).right() + 6;
+        }
+        x
+    }
+
+    /// Where the row of buttons at the bottom of the window lies.
+    pub fn bottom_row(&self) -> i32 {
+        self.rect.bottom() - 20
+    }
+
+    pub fn widgets(&self) -> impl Iterator<Item = &Widget> {
+        self.items.iter().filter_map(|i| match i {
+            Item::Button(w) => Some(w),
+            _ => None,
+        })
+    }
+}
+
+/// What a screen sees of the app.
+pub struct Ctx<'a> {
+    pub game: &'a Game,
+    pub settings: &'a Settings,
+    pub stats: &'a Stats,
+    /// Entropy for a random deal, handed in by the app.
+    pub entropy: u64,
+}
+
+/// A setting a screen switches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    DoubleClick,
+    CarryVegas,
+    WinnableOnly,
+}
+
+/// What a screen asks the app to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    /// Nothing beyond what the screen changed in itself.
+    Stay,
+    /// The screen changed a choice: a search for a winnable deal of the old choices stops.
+    Changed,
+    /// Back to the table (or the won game).
+    Close,
+    Open(Screen),
+    Start(GameCode),
+    /// Look for a winnable deal, starting with this one.
+    FindWinnable(GameCode),
+    Toggle(Setting),
+    ResetStats,
+}
+
+impl Screen {
+    /// The window of this screen, if it has one.
+    pub fn panel(&self, ctx: &Ctx) -> Option<Panel> {
+        match self {
+            Screen::Table => None,
+            Screen::NewGame(form) => Some(form.panel(ctx)),
+            Screen::Settings => Some(settings::panel(ctx)),
+            Screen::Help { page } => Some(help::panel(*page, ctx)),
+            Screen::Stats => Some(stats::panel(ctx)),
+            Screen::ConfirmReset => Some(confirm::reset_panel()),
+            Screen::ConfirmLeave(code) => Some(confirm::leave_panel(*code)),
+            Screen::Won => Some(won::panel(ctx)),
+        }
+    }
+
+    /// A button of this screen.
+    pub fn act(&mut self, action: UiAction, ctx: &Ctx) -> Cmd {
+        match self {
+            Screen::NewGame(form) => form.act(action, ctx),
+            Screen::Help { page } => help::act(page, action, ctx),
+            Screen::Settings => settings::act(action),
+            Screen::Stats => stats::act(action),
+            Screen::ConfirmReset => confirm::reset_act(action),
+            Screen::ConfirmLeave(code) => confirm::leave_act(*code, action),
+            Screen::Table | Screen::Won => Cmd::Stay,
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! The New Game window: the game, the draw, the scoring, and a random deal or a game code
+//! (typed, or set letter by letter with the arrows). The code field and the choices are kept
+//! in step both ways.
+
+use super::{Cmd, Ctx, Item, Panel, Setting, Tone, UiAction, Widget};
+use crate::engine::{DEALS, Draw, GameCode, GameKind, Scoring, deal::splitmix};
+use crate::ui::geom::{Rect, font};
+use crate::ui::strings::{code_error_text, strings};
+
+/// The window's choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGameForm {
+    pub game: GameKind,
+    pub draw: Draw,
+    pub scoring: Scoring,
+    /// A random deal, or the code in `text`.
+    pub random: bool,
+    /// The game code as typed or set with the letter arrows.
+    pub text: String,
+    /// What is wrong with `text`, after a Start that could not start it.
+    pub error: Option<String>,
+    /// How the search for a winnable deal is going.
+    pub note: Option<String>,
+}
+
+const W: i32 = 360;
+const H: i32 = 236;
+/// The choices' column, and the distance between rows.
+const COL: i32 = 76;
+const ROW: i32 = 20;
+
+/// A random deal of the given kind, from the entropy handed in.
+pub fn random_code(entropy: u64, game: GameKind, draw: Draw, scoring: Scoring) -> GameCode {
+    GameCode::new(game, draw, scoring, splitmix(entropy) % DEALS)
+}
+
+impl NewGameForm {
+    pub fn from_code(code: GameCode) -> NewGameForm {
+        NewGameForm {
+            game: code.game,
+            draw: code.draw,
+            scoring: code.scoring,
+            random: true,
+            text: code.to_string(),
+            error: None,
+            note: None,
+        }
+    }
+
+    /// The deal number the text names, when it is a valid code.
+    fn deal(&self) -> Option<u64> {
+        GameCode::parse(&self.text).ok().map(|c| c.deal)
+    }
+
+    /// Rewrites the text from the choices, keeping the deal letters when the text has them.
+    fn sync_text(&mut self, deal: u64) {
+        self.text = GameCode::new(self.game, self.draw, self.scoring, deal).to_string();
+        self.error = None;
+    }
+
+    fn rect() -> Rect {
+        Panel::centred(W, H, "", true).rect
+    }
+
+    /// Where the code text is written.
+    pub fn code_origin() -> (i32, i32) {
+        let r = NewGameForm::rect();
+        (r.x + COL, r.y + 24 + 5 * ROW)
+    }
+
+    /// The seven deal-letter boxes (each with an arrow above and below), under the code.
+    pub fn letter_rects(&self) -> Vec<Rect> {
+        if self.random {
+            return Vec::new();
+        }
+        let (x0, y0) = NewGameForm::code_origin();
+        (0..7)
+            .map(|i| Rect::new(x0 + 60 + i * 18, y0 + 30, 14, 13))
+            .collect()
+    }
+
+    pub fn panel(&self, ctx: &Ctx) -> Panel {
+        let s = strings();
+        let mut p = Panel::centred(W, H, s.new_game, true);
+        let r = p.rect;
+        let row = |i: i32| r.y + 24 + i * ROW;
+        for (i, label) in [s.game, s.draw, s.scoring, s.deal].into_iter().enumerate() {
+            p.add(Item::label(r.x + 12, row(i as i32) + 4, label, Tone::Dim));
+        }
+        let (x, y) = NewGameForm::code_origin();
+        p.add(Item::label(r.x + 12, y, s.code, Tone::Dim));
+        if self.random {
+            let mode = GameCode::new(self.game, self.draw, self.scoring, 0).mode_text();
+            p.add(Item::label(x, y, format!("{mode}-???????"), Tone::Dim));
+        } else {
+            p.add(Item::Inset {
+                rect: Rect::new(x - 4, y - 3, 110, 13),
+                rounded: false,
+            });
+            p.add(Item::label(x, y, self.text.clone(), Tone::Text));
+            let w = font().width(&self.text).max(1);
+            p.add(Item::Caret(Rect::new(x + w + 1, y - 1, 1, 9)));
+            let letters = self.letter_rects();
+            if let Some(first) = letters.first() {
+                p.add(Item::label(x, first.y + 3, s.letters, Tone::Dim));
+            }
+            let deal: Vec<char> = self.text.chars().skip(8).collect();
+            for (i, rect) in letters.iter().enumerate() {
+                p.add(Item::Inset {
+                    rect: *rect,
+                    rounded: true,
+                });
+                let c = deal.get(i).copied().unwrap_or(' ').to_string();
+                p.add(Item::Centered {
+                    rect: *rect,
+                    text: c,
+                    tone: Tone::Highlight,
+                });
+            }
+            p.add(Item::label(
+                r.x + 12,
+                r.bottom() - 48,
+                s.code_hint,
+                Tone::Dim,
+            ));
+        }
+        if self.random && ctx.settings.winnable_only {
+            let hint = match self.scoring {
+                Scoring::Normal => s.winnable_only_hint,
+                Scoring::Vegas => s.winnable_only_vegas,
+            };
+            p.add(Item::label(r.x + 12, r.bottom() - 48, hint, Tone::Dim));
+        }
+        if let Some(err) = &self.error {
+            p.add(Item::label(
+                r.x + 12,
+                r.bottom() - 36,
+                err.clone(),
+                Tone::Error,
+            ));
+        } else if let Some(note) = &self.note {
+            p.add(Item::label(
+                r.x + 12,
+                r.bottom() - 36,
+                note.clone(),
+                Tone::Text,
+            ));
+        }
+        self.buttons(&mut p, ctx);
+        p
+    }
+
+    fn buttons(&self, p: &mut Panel, ctx: &Ctx) {
+        let s = strings();
+        let (x, y0) = (p.rect.x + COL, p.rect.y + 24);
+        let rows: [Vec<(&str, UiAction, bool)>; 4] = [
+            GameKind::ALL
+                .iter()
+                .map(|&g| (s.game_name(g), UiAction::SetGame(g), self.game == g))
+                .collect(),
+            Draw::ALL
+                .iter()
+                .map(|&d| (s.draw_name(d), UiAction::SetDraw(d), self.draw == d))
+                .collect(),
+            Scoring::ALL
+                .iter()
+                .map(|&c| {
+                    (
+                        s.scoring_name(c),
+                        UiAction::SetScoring(c),
+                        self.scoring == c,
+                    )
+                })
+                .collect(),
+            vec![
+                (s.random_deal, UiAction::SetRandom(true), self.random),
+                (s.by_code, UiAction::SetRandom(false), !self.random),
+                (
+                    s.winnable_only,
+                    UiAction::ToggleWinnableOnly,
+                    ctx.settings.winnable_only,
+                ),
+            ],
+        ];
+        for (i, row) in rows.iter().enumerate() {
+            p.buttons_from(x, y0 + i as i32 * ROW, row);
+        }
+        for (i, r) in self.letter_rects().into_iter().enumerate() {
+            for (rect, label, action) in [
+                (
+                    Rect::new(r.x, r.y - 12, r.w, 11),
+                    "▲",
+                    UiAction::LetterUp(i),
+                ),
+                (
+                    Rect::new(r.x, r.bottom() + 1, r.w, 11),
+                    "▼",
+                    UiAction::LetterDown(i),
+                ),
+            ] {
+                p.button(Widget {
+                    rect,
+                    label: label.into(),
+                    action,
+                    selected: false,
+                });
+            }
+        }
+        let y = p.bottom_row();
+        p.buttons_from(
+            p.rect.x + 10,
+            y,
+            &[
+                (s.start, UiAction::Start, false),
+                (s.cancel, UiAction::Cancel, false),
+            ],
+        );
+    }
+
+    /// A button of the window.
+    pub fn act(&mut self, action: UiAction, ctx: &Ctx) -> Cmd {
+        let deal = self.deal().unwrap_or(ctx.game.code().deal);
+        match action {
+            UiAction::SetGame(g) => self.game = g,
+            UiAction::SetDraw(d) => self.draw = d,
+            UiAction::SetScoring(s) => self.scoring = s,
+            UiAction::SetRandom(r) => {
+                self.random = r;
+                self.error = None;
+                return Cmd::Changed;
+            }
+            UiAction::LetterUp(i) | UiAction::LetterDown(i) => {
+                let mut letters = GameCode::deal_letters(deal).into_bytes();
+                let Some(l) = letters.get_mut(i) else {
+                    return Cmd::Stay;
+                };
+                let n = *l - b'A';
+                *l = b'A'
+                    + if action == UiAction::LetterUp(i) {
+                        (n + 1) % 26
+                    } else {
+                        (n + 25) % 26
+                    };
+                self.random = false;
+                let deal = GameCode::deal_number(&String::from_utf8_lossy(&letters));
+                self.sync_text(deal);
+                return Cmd::Changed;
+            }
+            UiAction::ToggleWinnableOnly => {
+                self.random |= !ctx.settings.winnable_only;
+                return Cmd::Toggle(Setting::WinnableOnly);
+            }
+            UiAction::Start => return self.start(ctx),
+            UiAction::Cancel => return Cmd::Close,
+            _ => return Cmd::Stay,
+        }
+        self.sync_text(deal);
+        Cmd::Changed
+    }
+
+    fn start(&mut self, ctx: &Ctx) -> Cmd {
+        if self.random {
+            let code = random_code(ctx.entropy, self.game, self.draw, self.scoring);
+            if ctx.settings.winnable_only {
+                self.error = None;
+                self.note = Some(strings().looking_for_winnable.to_string());
+                return Cmd::FindWinnable(code);
+            }
+            return Cmd::Start(code);
+        }
+        match GameCode::parse(&self.text) {
+            Ok(code) => Cmd::Start(code),
+            // The running game stays as it was; the window says what is wrong.
+            Err(e) => {
+                self.error = Some(code_error_text(&e));
+                Cmd::Stay
+            }
+        }
+    }
+
+    /// A typed character: the code field takes letters, digits and '-'. A code typed whole
+    /// sets the choices to its own.
+    pub fn type_char(&mut self, c: char) {
+        if (c.is_ascii_alphanumeric() || c == '-') && self.text.len() < 24 {
+            self.text.push(c.to_ascii_uppercase());
+            self.typed();
+        }
+    }
+
+    pub fn backspace(&mut self) {
+        self.text.pop();
+        self.typed();
+    }
+
+    fn typed(&mut self) {
+        self.random = false;
+        self.error = None;
+        if let Ok(code) = GameCode::parse(&self.text) {
+            self.game = code.game;
+            self.draw = code.draw;
+            self.scoring = code.scoring;
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! The Statistics window: a row for each game × draw × scoring, and the Vegas bankrolls.
+
+use super::{Cmd, Ctx, Item, Panel, Screen, Tone, UiAction, button, button_right};
+use crate::engine::{Draw, GameCode, GameKind, Scoring, score_text};
+use crate::stats::{MODES, mode_code, mode_index};
+use crate::ui::strings::strings;
+
+/// Where each column of the table starts, from the window's left edge.
+const COLUMNS: [i32; 7] = [12, 72, 126, 170, 220, 290, 350];
+
+pub fn panel(ctx: &Ctx) -> Panel {
+    let s = strings();
+    let mut p = Panel::centred(480, 184, s.statistics, true);
+    let r = p.rect;
+    let row = |i: usize| r.y + 26 + i as i32 * 12;
+    for (k, h) in s.stats_header.iter().enumerate() {
+        p.add(Item::label(r.x + COLUMNS[k], row(0), *h, Tone::Dim));
+    }
+    let current = mode_index(ctx.game.code());
+    for (i, m) in ctx.stats.modes.iter().enumerate().take(MODES) {
+        let code = mode_code(i);
+        let cells = [
+            code.mode_text(),
+            m.played.to_string(),
+            m.won.to_string(),
+            m.win_rate().map_or("-".into(), |r| format!("{r:.0}%")),
+            m.best_score.map_or("-".into(), |b| score_text(code, b)),
+            m.fewest_moves.map_or("-".into(), |f| f.to_string()),
+            format!("{}/{}", m.streak, m.best_streak),
+        ];
+        let tone = if i == current {
+            Tone::Highlight
+        } else {
+            Tone::Text
+        };
+        for (k, c) in cells.into_iter().enumerate() {
+            p.add(Item::label(r.x + COLUMNS[k], row(i + 1), c, tone));
+        }
+    }
+    let banks: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|&g| {
+            let vegas = GameCode::new(g, Draw::One, Scoring::Vegas, 0);
+            format!(
+                "{} {}",
+                s.game_name(g),
+                score_text(vegas, ctx.stats.bankroll(g))
+            )
+        })
+        .collect();
+    let banks = format!("{}: {}", s.bank, banks.join("   "));
+    p.add(Item::label(r.x + 12, row(MODES + 2), banks, Tone::Dim));
+    let y = p.bottom_row();
+    p.button(button(
+        r.x + 10,
+        y,
+        s.reset_stats,
+        UiAction::ResetStats,
+        false,
+    ));
+    p.button(button_right(r.right() - 10, y, s.close, UiAction::Cancel));
+    p
+}
+
+pub fn act(action: UiAction) -> Cmd {
+    match action {
+        UiAction::ResetStats => Cmd::Open(Screen::ConfirmReset),
+        UiAction::Cancel => Cmd::Close,
+        _ => Cmd::Stay,
+    }
+}

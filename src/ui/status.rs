@@ -1,0 +1,77 @@
+//! The status line above the bar: short messages, and notices that wait their turn.
+
+use std::collections::VecDeque;
+
+/// How long a short message stays; a notice or a hint stays four times as long.
+pub const STATUS_MS: u64 = 2600;
+
+/// The longest message shown, in characters: whatever a message quotes (a save's damaged
+/// text, say), it stays a few lines.
+pub const MAX_MESSAGE: usize = 300;
+
+fn cut(text: String) -> String {
+    if text.chars().count() <= MAX_MESSAGE {
+        return text;
+    }
+    let mut cut: String = text.chars().take(MAX_MESSAGE - 1).collect();
+    cut.push('…');
+    cut
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct StatusLine {
+    /// The message on show, until a time.
+    shown: Option<(String, u64)>,
+    /// The message on show is a notice (something the player must get to read).
+    is_notice: bool,
+    /// Notices waiting for their turn.
+    waiting: VecDeque<String>,
+}
+
+impl StatusLine {
+    /// The message on show.
+    pub fn text(&self) -> Option<&str> {
+        self.shown.as_ref().map(|(t, _)| t.as_str())
+    }
+
+    pub fn is_shown(&self) -> bool {
+        self.shown.is_some()
+    }
+
+    /// A notice: never lost; one that comes while another is on show waits for its turn.
+    pub fn notify(&mut self, text: String, now: u64) {
+        self.waiting.push_back(cut(text));
+        if self.shown.is_none() {
+            self.next_notice(now);
+        }
+    }
+
+    fn next_notice(&mut self, now: u64) {
+        if let Some(text) = self.waiting.pop_front() {
+            self.shown = Some((text, now + 4 * STATUS_MS));
+            self.is_notice = true;
+        }
+    }
+
+    /// A message for `ms` milliseconds. A notice on show gives way, and comes back, whole,
+    /// after it.
+    pub fn say(&mut self, text: String, now: u64, ms: u64) {
+        if std::mem::take(&mut self.is_notice)
+            && let Some((notice, _)) = self.shown.take()
+        {
+            self.waiting.push_front(notice);
+        }
+        self.shown = Some((cut(text), now + ms));
+    }
+
+    /// Time passes; returns whether what is shown changed.
+    pub fn tick(&mut self, now: u64) -> bool {
+        if self.shown.as_ref().is_some_and(|(_, until)| now >= *until) {
+            self.shown = None;
+            self.is_notice = false;
+            self.next_notice(now);
+            return true;
+        }
+        false
+    }
+}
