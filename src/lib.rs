@@ -1,6 +1,7 @@
 //! Solitaire: Klondike and Double Solitaire. The engine knows the rules; the script interface
 //! plays them as text; the UI and the renderer make the game a player sees, without a window.
 
+pub mod cli;
 pub mod engine;
 pub mod platform;
 pub mod render;
@@ -10,3 +11,4 @@ pub mod solver;
 pub mod stats;
 pub mod tools;
 pub mod ui;
+pub mod window;

@@ -1,0 +1,353 @@
+//! The command line: `solitaire [--code CODE]` plays; the subcommands play without a window
+//! (`script`), draw (`render`), say where piles lie (`layout`), and solve (`solve`, `survey`).
+//! One vocabulary for games, draws and scorings, shared with the game codes (`engine::code`).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use crate::engine::{Draw, GameCode, GameKind, Scoring};
+use crate::script;
+
+pub const USAGE: &str = "usage: solitaire [--code CODE]
+       solitaire script [FILE]          play without a window, one JSON line per command
+       solitaire render OUT.png [SCALE] draw the table a script (on stdin) ends with (- : stdout)
+       solitaire layout                 where the piles of that table lie, as JSON
+       solitaire solve CODE [--budget-ms N]
+                                        search for a winning line (printed as a script)
+       solitaire survey GAME DRAW SCORING --deals A..B [--budget-ms N] [--threads N]
+                                        solve a range of deals: shares and times
+
+Memory: a search keeps every position it has seen, about 32 MB per 1000 ms of budget (one
+million positions); --budget-ms is at most 20000 (about 640 MB), and a survey needs that
+much for each of its threads. A survey that would need more than the memory available is
+refused before it starts.";
+
+/// Bytes a search of one million positions keeps, rounded up from measurements (28 MB).
+const BYTES_PER_MILLION_POSITIONS: u64 = 32 << 20;
+
+/// What the command line asks for.
+pub enum Run {
+    /// Open the window, on a deal when a code was given.
+    Play(Option<GameCode>),
+    /// A subcommand ran (or the arguments were wrong): exit with this status.
+    Done(ExitCode),
+}
+
+/// Reads the command line (without the program's name) and runs a subcommand if it names one.
+pub fn run(args: &[String]) -> Run {
+    match args.first().map(String::as_str) {
+        Some("script") => Run::Done(run_script(&args[1..])),
+        Some("render") => Run::Done(render(&args[1..])),
+        Some("layout") => Run::Done(layout(&args[1..])),
+        Some("solve") => Run::Done(solve(&args[1..])),
+        Some("survey") => Run::Done(survey(&args[1..])),
+        Some("--help" | "-h") => {
+            println!("{USAGE}");
+            Run::Done(ExitCode::SUCCESS)
+        }
+        Some("--code") => match args.get(1) {
+            Some(code) if args.len() == 2 => match GameCode::parse(code) {
+                Ok(code) => Run::Play(Some(code)),
+                Err(e) => {
+                    eprintln!("solitaire: {e}");
+                    Run::Done(ExitCode::from(2))
+                }
+            },
+            _ => {
+                eprintln!("solitaire: --code needs one game code, like KL1-D1N-AAAAAAG\n{USAGE}");
+                Run::Done(ExitCode::from(2))
+            }
+        },
+        None => Run::Play(None),
+        Some(other) => {
+            eprintln!("solitaire: unknown argument '{other}'\n{USAGE}");
+            Run::Done(ExitCode::from(2))
+        }
+    }
+}
+
+fn script_from_stdin() -> Result<crate::engine::Game, String> {
+    crate::tools::play_script(std::io::stdin().lock())
+}
+
+fn render(args: &[String]) -> ExitCode {
+    let (out, scale) = match args {
+        [out] => (out, Ok(1)),
+        [out, k] => (
+            out,
+            k.parse::<i32>()
+                .map_err(|_| ())
+                .and_then(|k| if (1..=8).contains(&k) { Ok(k) } else { Err(()) }),
+        ),
+        _ => {
+            eprintln!("solitaire: render takes OUT.png and an optional SCALE\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let Ok(scale) = scale else {
+        eprintln!("solitaire: SCALE is a whole number from 1 to 8");
+        return ExitCode::from(2);
+    };
+    let game = match script_from_stdin() {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("solitaire: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let frame = crate::tools::render_game(&game);
+    let frame = crate::render::png::scaled(&frame, scale);
+    let written = if out == "-" {
+        std::io::stdout().write_all(&crate::render::png::encode(&frame))
+    } else {
+        crate::render::png::write(&frame, std::path::Path::new(out))
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("solitaire: cannot write {out}: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Reads `--budget-ms N` (a whole number of milliseconds above 0) from options.
+fn budget_option(args: &[String]) -> Result<(u64, Vec<String>), String> {
+    let mut ms = 1000;
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--budget-ms" {
+            ms = it
+                .next()
+                .and_then(|n| n.parse::<u64>().ok())
+                .filter(|&n| (1..=20_000).contains(&n))
+                .ok_or("--budget-ms needs a whole number of milliseconds, 1 to 20000 (20 million positions, up to 1 GB of memory)")?;
+        } else {
+            rest.push(a.clone());
+        }
+    }
+    Ok((ms, rest))
+}
+
+fn solve(args: &[String]) -> ExitCode {
+    use crate::solver::{Budget, Verdict};
+    let (ms, rest) = match budget_option(args) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("solitaire: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let [code] = rest.as_slice() else {
+        eprintln!("solitaire: solve takes one game code\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let code = match GameCode::parse(code) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("solitaire: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let game = crate::engine::Game::new(code);
+    let budget = Budget::from_ms(ms);
+    let start = std::time::Instant::now();
+    let verdict = crate::solver::solve(&game, budget);
+    let took = start.elapsed().as_secs_f64() * 1000.0;
+    let text = match verdict {
+        Verdict::Winnable(line) => {
+            let mut t = format!(
+                "# {code}: winnable, a line of {} actions ({took:.1} ms)\nnew {code}\n",
+                line.len()
+            );
+            for a in line {
+                t += &script::action_line(a);
+                t.push('\n');
+            }
+            t
+        }
+        Verdict::Unwinnable => {
+            format!("# {code}: unwinnable: every reachable position searched ({took:.1} ms)\n")
+        }
+        Verdict::Undecided => format!(
+            "# {code}: undecided within the budget of {ms} ms = {} positions ({took:.1} ms)\n",
+            budget.states
+        ),
+    };
+    // A reader that stops early (`| head`) is no error worth a message.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    ExitCode::SUCCESS
+}
+
+/// `survey GAME DRAW SCORING --deals A..B [--budget-ms N] [--threads N]`.
+fn survey(args: &[String]) -> ExitCode {
+    match survey_args(args) {
+        Ok((game, draw, scoring, deals, ms, threads)) => {
+            let results = crate::solver::survey::run(
+                game,
+                draw,
+                scoring,
+                deals.clone(),
+                crate::solver::Budget::from_ms(ms),
+                threads,
+            );
+            let mode = format!(
+                "{} draw {} {}",
+                game.spec().name,
+                draw.count(),
+                match scoring {
+                    Scoring::Normal => "Normal",
+                    Scoring::Vegas => "Vegas",
+                }
+            );
+            let text = crate::solver::survey::report(&mode, &deals, ms, &results);
+            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("solitaire: {e}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+type SurveyArgs = (GameKind, Draw, Scoring, std::ops::Range<u64>, u64, usize);
+
+fn survey_args(args: &[String]) -> Result<SurveyArgs, String> {
+    let (ms, rest) = budget_option(args)?;
+    let mut words = Vec::new();
+    let mut deals = None;
+    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut it = rest.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--deals" => {
+                let r = it.next().ok_or("--deals needs a range like 0..1000")?;
+                let (a, b) = r
+                    .split_once("..")
+                    .ok_or_else(|| format!("'{r}' is not a range like 0..1000"))?;
+                let (a, b) = (a.parse::<u64>(), b.parse::<u64>());
+                match (a, b) {
+                    (Ok(a), Ok(b)) if a < b && b <= crate::engine::DEALS => deals = Some(a..b),
+                    _ => {
+                        return Err(format!(
+                            "'{r}' is not a range of deal numbers A..B with A < B"
+                        ));
+                    }
+                }
+            }
+            "--threads" => {
+                threads = it
+                    .next()
+                    .and_then(|n| n.parse::<usize>().ok())
+                    .filter(|&n| (1..=256).contains(&n))
+                    .ok_or("--threads needs a number from 1 to 256")?;
+            }
+            w => words.push(w.to_ascii_lowercase()),
+        }
+    }
+    let [game, draw, scoring] = words.as_slice() else {
+        return Err(
+            "survey takes a game, a draw and a scoring, like: survey klondike 3 normal".into(),
+        );
+    };
+    let game = match game.as_str() {
+        "klondike" | "kl1" | "kl" => GameKind::Klondike,
+        "double" | "ds1" | "ds" => GameKind::Double,
+        g => return Err(format!("'{g}' is not a game: klondike or double")),
+    };
+    let draw = match draw.as_str() {
+        "1" | "d1" => Draw::One,
+        "3" | "d3" => Draw::Three,
+        d => return Err(format!("'{d}' is not a draw: 1 or 3")),
+    };
+    let scoring = match scoring.as_str() {
+        "normal" | "n" => Scoring::Normal,
+        "vegas" | "v" => Scoring::Vegas,
+        s => return Err(format!("'{s}' is not a scoring: normal or vegas")),
+    };
+    let deals = deals.ok_or("survey needs --deals A..B")?;
+    let threads = threads.min(usize::try_from(deals.end - deals.start).unwrap_or(usize::MAX));
+    let need = threads as u64 * ms / 1000 * BYTES_PER_MILLION_POSITIONS;
+    if let Some(free) = available_memory()
+        && need > free
+    {
+        return Err(format!(
+            "{threads} threads of {ms} ms would need about {} MB of memory, and {} MB are available: use fewer --threads or a smaller --budget-ms",
+            need >> 20,
+            free >> 20
+        ));
+    }
+    Ok((game, draw, scoring, deals, ms, threads))
+}
+
+/// The memory the system says is available (Linux), if it says.
+fn available_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+fn layout(args: &[String]) -> ExitCode {
+    if !args.is_empty() {
+        eprintln!("solitaire: layout takes no arguments (the script comes on stdin)\n{USAGE}");
+        return ExitCode::from(2);
+    }
+    match script_from_stdin() {
+        Ok(g) => {
+            let _ = writeln!(
+                std::io::stdout().lock(),
+                "{}",
+                crate::tools::layout_json(&g)
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("solitaire: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_script(args: &[String]) -> ExitCode {
+    let input: Box<dyn std::io::BufRead> = match args {
+        [] => Box::new(std::io::stdin().lock()),
+        [file] => match std::fs::File::open(file) {
+            Ok(f) => Box::new(std::io::BufReader::new(f)),
+            Err(e) => {
+                eprintln!("solitaire: cannot read {file}: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        _ => {
+            eprintln!("solitaire: script takes at most one FILE\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut lines = 0usize;
+    let script = script::run_reader(input, |line| {
+        lines += 1;
+        let _ = writeln!(out, "{line}");
+    });
+    let _ = out.flush();
+    let script = match script {
+        Ok(s) => s,
+        Err(e) => {
+            let from = args.first().map(String::as_str).unwrap_or("standard input");
+            eprintln!("solitaire: cannot read {from}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if lines == 0 {
+        eprintln!("solitaire: the script has no commands (blank lines and comments only)");
+    }
+    if script.had_error() {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,269 @@
+//! The window: its settings, the input of a frame handed to the app, the framebuffer shown
+//! scaled in the window, the pace of frames, and the start of the app from the saves. The one
+//! module besides `platform` that talks to macroquad.
+
+use macroquad::miniquad::PipelineParams;
+use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
+use macroquad::prelude::*;
+
+use crate::engine::{Draw, GameCode, GameKind, Scoring};
+use crate::platform;
+use crate::save::{self, Persist, Storage};
+use crate::ui::app::App;
+use crate::ui::input::PointerEvent;
+use crate::ui::layout::{FB_H, FB_W};
+use crate::ui::view::View;
+
+/// The window's settings: a resizable, DPI-aware window that sleeps until something happens.
+pub fn conf() -> macroquad::conf::Conf {
+    let window = Conf {
+        window_title: "Solitaire".to_owned(),
+        window_width: FB_W * 2,
+        window_height: FB_H * 2,
+        high_dpi: true,
+        window_resizable: true,
+        platform: macroquad::miniquad::conf::Platform {
+            // Sleep until something happens: no frames while the player thinks.
+            blocking_event_loop: true,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    macroquad::conf::Conf {
+        miniquad_conf: window,
+        // Input wakes the loop; animations ask for their own frames.
+        update_on: Some(macroquad::conf::UpdateTrigger {
+            key_down: true,
+            mouse_down: true,
+            mouse_up: true,
+            mouse_motion: true,
+            touch: true,
+            ..Default::default()
+        }),
+        default_filter_mode: FilterMode::Nearest,
+        ..Default::default()
+    }
+}
+
+/// The app at start-up, from the saves and the link (`--code`, or `?code=` on the web).
+pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn Storage>>) {
+    let link = match (code, platform::query_code()) {
+        (Some(code), _) => Some(Ok(code)),
+        (None, Some(text)) => Some(GameCode::parse(&text)),
+        (None, None) => None,
+    };
+    let storage = platform::storage().unwrap_or_else(|e| Box::new(save::NoStorage(e)));
+    let (mut persist, loaded) = Persist::open(storage);
+    let fresh = match link {
+        Some(Ok(code)) => code,
+        _ => App::random_code(start, GameKind::Klondike, Draw::One, Scoring::Normal),
+    };
+    let mut app = App::start_up(loaded, link, fresh, start.rotate_left(17));
+    tell(&mut app, &mut persist);
+    persist.save(app.game(), &app.settings, &app.stats);
+    (app, persist)
+}
+
+/// The save notices, on screen and on standard error (for logs and bug reports).
+pub fn tell<S: Storage>(app: &mut App, persist: &mut save::Persist<S>) {
+    while let Some(notice) = persist.take_notice() {
+        let text = crate::ui::strings::notice_text(&notice);
+        eprintln!("solitaire: {text}");
+        app.notify(text);
+    }
+}
+
+/// Raw input of one frame, in physical window pixels.
+pub struct Inputs {
+    subscriber: usize,
+    events: Vec<Raw>,
+}
+
+#[derive(Debug)]
+enum Raw {
+    Down(f32, f32),
+    Up(f32, f32),
+    Move(f32, f32),
+    Char(char),
+    Key(KeyCode),
+    Cancel,
+}
+
+impl EventHandler for Inputs {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn mouse_motion_event(&mut self, x: f32, y: f32) {
+        self.events.push(Raw::Move(x, y));
+    }
+    fn mouse_button_down_event(&mut self, b: MouseButton, x: f32, y: f32) {
+        if b == MouseButton::Left {
+            self.events.push(Raw::Down(x, y));
+        }
+    }
+    fn mouse_button_up_event(&mut self, b: MouseButton, x: f32, y: f32) {
+        if b == MouseButton::Left {
+            self.events.push(Raw::Up(x, y));
+        }
+    }
+    fn char_event(&mut self, c: char, _: KeyMods, _: bool) {
+        self.events.push(Raw::Char(c));
+    }
+    fn key_down_event(&mut self, k: KeyCode, _: KeyMods, _: bool) {
+        self.events.push(Raw::Key(k));
+    }
+    fn window_minimized_event(&mut self) {
+        self.events.push(Raw::Cancel);
+    }
+}
+
+impl Inputs {
+    pub fn new() -> Inputs {
+        Inputs {
+            subscriber: macroquad::input::utils::register_input_subscriber(),
+            events: Vec::new(),
+        }
+    }
+
+    /// Hands the input of this frame to the app, mapped to framebuffer pixels; says whether
+    /// there was any. A drag whose button was let go outside the window ends there, outside
+    /// any pile, so its cards go back.
+    pub fn deliver(&mut self, app: &mut App, view: &View, t: u64, trace: bool) -> bool {
+        macroquad::input::utils::repeat_all_miniquad_input(self, self.subscriber);
+        let any = !self.events.is_empty();
+        let mut saw_up = false;
+        for raw in self.events.drain(..) {
+            if trace {
+                eprintln!("t={t} {raw:?}");
+            }
+            let at = |x, y| view.to_frame(x, y);
+            match raw {
+                Raw::Down(x, y) => {
+                    let (x, y) = at(x, y);
+                    app.pointer(PointerEvent::Down { x, y, t });
+                }
+                Raw::Move(x, y) => {
+                    let (x, y) = at(x, y);
+                    app.pointer(PointerEvent::Move { x, y, t });
+                }
+                Raw::Up(x, y) => {
+                    saw_up = true;
+                    let (x, y) = at(x, y);
+                    app.pointer(PointerEvent::Up { x, y, t });
+                }
+                Raw::Char(c) => app.key_char(c),
+                Raw::Key(KeyCode::Backspace) => app.key_backspace(),
+                Raw::Key(KeyCode::Enter | KeyCode::KpEnter) => app.key_enter(),
+                Raw::Key(KeyCode::Escape) => app.key_escape(),
+                Raw::Key(_) => {}
+                Raw::Cancel => app.pointer(PointerEvent::Cancel),
+            }
+        }
+        if app.is_dragging()
+            && !saw_up
+            && !is_mouse_button_down(macroquad::input::MouseButton::Left)
+        {
+            app.pointer(PointerEvent::Cancel);
+        }
+        any
+    }
+}
+
+impl Default for Inputs {
+    fn default() -> Self {
+        Inputs::new()
+    }
+}
+
+/// The framebuffer on the GPU, and how it is drawn into the window.
+pub struct Present {
+    texture: Texture2D,
+    opaque: Option<Material>,
+}
+
+impl Present {
+    pub fn new(frame: &[u8]) -> Present {
+        let texture = Texture2D::from_rgba8(FB_W as u16, FB_H as u16, frame);
+        texture.set_filter(FilterMode::Nearest);
+        // The framebuffer is opaque: drawing it without blending costs a software GL (Mesa's
+        // llvmpipe, as under Xvfb) about a third less per frame.
+        let opaque = load_material(
+            ShaderSource::Glsl {
+                vertex: OPAQUE_VERTEX,
+                fragment: OPAQUE_FRAGMENT,
+            },
+            MaterialParams {
+                pipeline_params: PipelineParams::default(),
+                ..Default::default()
+            },
+        )
+        .ok();
+        Present { texture, opaque }
+    }
+
+    pub fn upload(&self, frame: &[u8]) {
+        self.texture
+            .update_from_bytes(FB_W as u32, FB_H as u32, frame);
+    }
+
+    /// Draws the framebuffer where the view puts it, the margins (if any) dark.
+    pub fn draw(&self, view: &View, dpi: f32) {
+        let (w, h) = (screen_width() * dpi, screen_height() * dpi);
+        let covered = view.x <= 0.0
+            && view.y <= 0.0
+            && FB_W as f32 * view.scale >= w
+            && FB_H as f32 * view.scale >= h;
+        if !covered {
+            clear_background(Color::from_rgba(8, 14, 10, 255));
+        }
+        if let Some(m) = &self.opaque {
+            gl_use_material(m);
+        }
+        draw_texture_ex(
+            &self.texture,
+            view.x / dpi,
+            view.y / dpi,
+            WHITE,
+            DrawTextureParams {
+                dest_size: Some(vec2(
+                    FB_W as f32 * view.scale / dpi,
+                    FB_H as f32 * view.scale / dpi,
+                )),
+                ..Default::default()
+            },
+        );
+        gl_use_default_material();
+    }
+}
+
+/// At most one frame every 16 ms: a mouse reporting hundreds of moves a second (or a display
+/// without vsync, as under Xvfb) would otherwise draw a frame for each one. The moves that come
+/// meanwhile are all handled in the next frame.
+pub fn pace(last_frame: u64) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let since = platform::now_ms().saturating_sub(last_frame);
+        if since < 16 {
+            std::thread::sleep(std::time::Duration::from_millis(16 - since));
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = last_frame; // the browser paces frames itself
+}
+
+const OPAQUE_VERTEX: &str = r#"#version 100
+attribute vec3 position;
+attribute vec2 texcoord;
+varying lowp vec2 uv;
+uniform mat4 Model;
+uniform mat4 Projection;
+void main() {
+    gl_Position = Projection * Model * vec4(position, 1);
+    uv = texcoord;
+}"#;
+
+const OPAQUE_FRAGMENT: &str = r#"#version 100
+varying lowp vec2 uv;
+uniform sampler2D Texture;
+void main() {
+    gl_FragColor = texture2D(Texture, uv);
+}"#;
