@@ -196,10 +196,7 @@ fn survey(args: &[String]) -> ExitCode {
                 "{} draw {} {}",
                 game.spec().name,
                 draw.count(),
-                match scoring {
-                    Scoring::Normal => "Normal",
-                    Scoring::Vegas => "Vegas",
-                }
+                scoring.name()
             );
             let text = crate::solver::survey::report(&mode, &deals, ms, &results);
             let _ = std::io::stdout().lock().write_all(text.as_bytes());
@@ -252,21 +249,19 @@ fn survey_args(args: &[String]) -> Result<SurveyArgs, String> {
             "survey takes a game, a draw and a scoring, like: survey klondike 3 normal".into(),
         );
     };
-    let game = match game.as_str() {
-        "klondike" | "kl1" | "kl" => GameKind::Klondike,
-        "double" | "ds1" | "ds" => GameKind::Double,
-        g => return Err(format!("'{g}' is not a game: klondike or double")),
-    };
-    let draw = match draw.as_str() {
-        "1" | "d1" => Draw::One,
-        "3" | "d3" => Draw::Three,
-        d => return Err(format!("'{d}' is not a draw: 1 or 3")),
-    };
-    let scoring = match scoring.as_str() {
-        "normal" | "n" => Scoring::Normal,
-        "vegas" | "v" => Scoring::Vegas,
-        s => return Err(format!("'{s}' is not a scoring: normal or vegas")),
-    };
+    let list = |words: Vec<String>| words.join(" or ");
+    let game = GameKind::from_word(game).ok_or_else(|| {
+        let words = GameKind::ALL.iter().map(|g| g.spec().word.to_string());
+        format!("'{game}' is not a game: {}", list(words.collect()))
+    })?;
+    let draw = Draw::from_word(draw).ok_or_else(|| {
+        let words = Draw::ALL.iter().map(|d| d.count().to_string());
+        format!("'{draw}' is not a draw: {}", list(words.collect()))
+    })?;
+    let scoring = Scoring::from_word(scoring).ok_or_else(|| {
+        let words = Scoring::ALL.iter().map(|s| s.name().to_ascii_lowercase());
+        format!("'{scoring}' is not a scoring: {}", list(words.collect()))
+    })?;
     let deals = deals.ok_or("survey needs --deals A..B")?;
     let threads = threads.min(usize::try_from(deals.end - deals.start).unwrap_or(usize::MAX));
     let need = threads as u64 * ms / 1000 * BYTES_PER_MILLION_POSITIONS;

@@ -17,12 +17,17 @@ pub struct GameSpec {
     pub name: &'static str,
     /// The first part of a game code: `KL1`, `DS1`.
     pub prefix: &'static str,
+    /// Its word on the command line: `klondike`, `double`.
+    pub word: &'static str,
     /// A number that tells the games apart in the deal seed (see `deal`). Frozen.
     pub seed_tag: u64,
     /// Number of 52-card decks shuffled together.
     pub decks: usize,
     /// Number of tableau columns; column `i` (from 0) is dealt `i + 1` cards.
     pub columns: usize,
+    /// The foundations lie as one row per suit, top to bottom (♠ ♥ ♦ ♣), beside the
+    /// columns (Double Solitaire's page); otherwise all in one line above them (Klondike).
+    pub foundation_rows: bool,
     /// How many actions can be undone.
     pub undo_depth: usize,
     /// Vegas dollars at the start (negative: the stake).
@@ -35,9 +40,11 @@ pub static KLONDIKE: GameSpec = GameSpec {
     kind: GameKind::Klondike,
     name: "Klondike",
     prefix: "KL1",
+    word: "klondike",
     seed_tag: 1,
     decks: 1,
     columns: 7,
+    foundation_rows: false,
     undo_depth: 100,
     vegas_start: -52,
     vegas_plus_sign: true,
@@ -47,9 +54,11 @@ pub static DOUBLE: GameSpec = GameSpec {
     kind: GameKind::Double,
     name: "Double Solitaire",
     prefix: "DS1",
+    word: "double",
     seed_tag: 2,
     decks: 2,
     columns: 9,
+    foundation_rows: true,
     undo_depth: 200,
     vegas_start: -104,
     vegas_plus_sign: false,
@@ -57,6 +66,18 @@ pub static DOUBLE: GameSpec = GameSpec {
 
 impl GameKind {
     pub const ALL: [GameKind; 2] = [GameKind::Klondike, GameKind::Double];
+
+    /// The game a command-line word names: its word (`klondike`, `double`), its code prefix
+    /// (`KL1`) or that prefix without the version (`KL`), in any case.
+    pub fn from_word(word: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|g| {
+            let spec = g.spec();
+            let short = spec.prefix.trim_end_matches(|c: char| c.is_ascii_digit());
+            [spec.word, spec.prefix, short]
+                .iter()
+                .any(|w| word.eq_ignore_ascii_case(w))
+        })
+    }
 
     pub fn spec(self) -> &'static GameSpec {
         match self {
@@ -75,6 +96,28 @@ impl GameSpec {
     /// Foundation places: one per suit per deck.
     pub fn foundations(&self) -> usize {
         4 * self.decks
+    }
+
+    /// Cards left for the stock after the deal.
+    pub fn stock(&self) -> usize {
+        self.cards() - self.dealt()
+    }
+
+    /// Cards dealt face down (all but the last of each column).
+    pub fn face_down(&self) -> usize {
+        self.dealt() - self.columns
+    }
+
+    /// The Normal score of a game won without take-backs, before the waste and recycle terms:
+    /// every card onto a foundation, every face-down card turned up.
+    pub fn won_points(&self) -> i32 {
+        use super::game::points;
+        self.cards() as i32 * points::FOUNDATION + self.face_down() as i32 * points::TURN_UP
+    }
+
+    /// The Vegas dollars of a game won without take-backs.
+    pub fn vegas_won(&self) -> i32 {
+        self.vegas_start + self.cards() as i32 * super::game::points::VEGAS_FOUNDATION
     }
 
     /// Cards dealt to the tableau: 1 + 2 + … + columns.
@@ -110,6 +153,15 @@ impl Draw {
             Draw::Three => 3,
         }
     }
+
+    /// The draw a command-line word or a code's digit names: `1`, `d1`, `3`, `d3`.
+    pub fn from_word(word: &str) -> Option<Draw> {
+        let w = word.to_ascii_lowercase();
+        let digits = w.strip_prefix('d').unwrap_or(&w);
+        Draw::ALL
+            .into_iter()
+            .find(|d| digits == d.count().to_string())
+    }
 }
 
 /// Normal points or Vegas dollars (SPEC.md §4).
@@ -121,6 +173,30 @@ pub enum Scoring {
 
 impl Scoring {
     pub const ALL: [Scoring; 2] = [Scoring::Normal, Scoring::Vegas];
+
+    /// Its name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scoring::Normal => "Normal",
+            Scoring::Vegas => "Vegas",
+        }
+    }
+
+    /// Its letter in a game code.
+    pub fn letter(self) -> char {
+        match self {
+            Scoring::Normal => 'N',
+            Scoring::Vegas => 'V',
+        }
+    }
+
+    /// The scoring a word names: its name or its letter, in any case.
+    pub fn from_word(word: &str) -> Option<Scoring> {
+        Scoring::ALL.into_iter().find(|s| {
+            word.eq_ignore_ascii_case(s.name())
+                || word.eq_ignore_ascii_case(&s.letter().to_string())
+        })
+    }
 }
 
 /// Deal numbers run from 0 to 26⁷ − 1.
@@ -227,16 +303,11 @@ impl GameCode {
         if d != 'D' {
             return Err(CodeError::Mode(mode.to_string()));
         }
-        let draw = match n {
-            '1' => Draw::One,
-            '3' => Draw::Three,
-            _ => return Err(CodeError::Draw(format!("D{n}"))),
-        };
-        let scoring = match s {
-            'N' => Scoring::Normal,
-            'V' => Scoring::Vegas,
-            _ => return Err(CodeError::Scoring(s.to_string())),
-        };
+        let draw = Draw::from_word(&n.to_string()).ok_or(CodeError::Draw(format!("D{n}")))?;
+        let scoring = Scoring::ALL
+            .into_iter()
+            .find(|x| x.letter() == s)
+            .ok_or(CodeError::Scoring(s.to_string()))?;
         if !deal.chars().all(|c| c.is_ascii_uppercase()) {
             return Err(CodeError::DealLetter(deal.to_string()));
         }
@@ -254,15 +325,12 @@ impl GameCode {
 
     /// The game and mode part of the code, like `KL1-D3V`.
     pub fn mode_text(&self) -> String {
-        let draw = match self.draw {
-            Draw::One => '1',
-            Draw::Three => '3',
-        };
-        let scoring = match self.scoring {
-            Scoring::Normal => 'N',
-            Scoring::Vegas => 'V',
-        };
-        format!("{}-D{draw}{scoring}", self.spec().prefix)
+        format!(
+            "{}-D{}{}",
+            self.spec().prefix,
+            self.draw.count(),
+            self.scoring.letter()
+        )
     }
 
     /// The deal number of its letters (A = 0 … Z = 25, most significant first); letters

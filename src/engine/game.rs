@@ -219,7 +219,7 @@ impl fmt::Display for Refusal {
 impl std::error::Error for Refusal {}
 
 /// The Normal points of SPEC.md §4 for one event.
-mod points {
+pub mod points {
     pub const FOUNDATION: i32 = 10;
     pub const WASTE_TO_COLUMN: i32 = 5;
     pub const TURN_UP: i32 = 5;

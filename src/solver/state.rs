@@ -261,13 +261,7 @@ impl State {
     #[inline]
     fn place_for(&self, c: C) -> Option<usize> {
         let (r, row) = (rank0(c), usize::from(suit(c)) * usize::from(self.decks));
-        if self.found[row] == r {
-            Some(row)
-        } else if self.decks == 2 && self.found[row + 1] == r {
-            Some(row + 1)
-        } else {
-            None
-        }
+        (row..row + usize::from(self.decks)).find(|&p| self.found[p] == r)
     }
 
     /// A card no other card can need on the table any more: every card of the other colour one

@@ -47,49 +47,54 @@ pub struct Hit {
 
 impl Layout {
     pub fn new(kind: GameKind) -> Layout {
+        let spec = kind.spec();
         let top = 10;
         let columns_y = top + CARD_H + 12;
-        match kind {
-            GameKind::Klondike => {
-                let pitch = 50;
-                let x0 = (FB_W - (7 * pitch - (pitch - CARD_W))) / 2;
-                let slot = |i: i32| Rect::new(x0 + i * pitch, top, CARD_W, CARD_H);
-                let foundations: Vec<Rect> = (3..7).map(slot).collect();
-                let area = foundations[0].union(&foundations[3]);
-                Layout {
-                    kind,
-                    stock: slot(0),
-                    waste: slot(1),
-                    foundation_area: Rect::new(area.x - 5, 0, area.w + 10, columns_y - 4),
-                    foundations,
-                    columns: (0..7)
-                        .map(|i| Rect::new(x0 + i * pitch, columns_y, CARD_W, CARD_H))
-                        .collect(),
-                    column_limit: HUD_Y - 2,
-                }
-            }
-            GameKind::Double => {
-                let pitch = 46;
-                let block = 9 * pitch - (pitch - CARD_W) + 22 + pitch + CARD_W;
-                let x0 = (FB_W - block) / 2;
-                let fx = x0 + 9 * pitch - (pitch - CARD_W) + 22;
-                // Four rows, ♠ ♥ ♦ ♣ from the top, of two places each.
-                let foundations: Vec<Rect> = (0..8)
-                    .map(|i| Rect::new(fx + (i % 2) * pitch, top + (i / 2) * 66, CARD_W, CARD_H))
-                    .collect();
-                let area = foundations[0].union(&foundations[7]);
-                Layout {
-                    kind,
-                    stock: Rect::new(x0, top, CARD_W, CARD_H),
-                    waste: Rect::new(x0 + pitch, top, CARD_W, CARD_H),
-                    foundation_area: Rect::new(area.x - 6, 0, area.w + 12, area.bottom() + 6),
-                    foundations,
-                    columns: (0..9)
-                        .map(|i| Rect::new(x0 + i * pitch, columns_y, CARD_W, CARD_H))
-                        .collect(),
-                    column_limit: HUD_Y - 2,
-                }
-            }
+        let places = spec.foundations() as i32;
+        let n = spec.columns as i32;
+        let column = |x0: i32, pitch: i32| {
+            (0..n)
+                .map(|i| Rect::new(x0 + i * pitch, columns_y, CARD_W, CARD_H))
+                .collect::<Vec<_>>()
+        };
+        if !spec.foundation_rows {
+            // The stock, the waste, and the foundations in a line over the last columns.
+            let pitch = 50;
+            let x0 = (FB_W - (n * pitch - (pitch - CARD_W))) / 2;
+            let slot = |i: i32| Rect::new(x0 + i * pitch, top, CARD_W, CARD_H);
+            let foundations: Vec<Rect> = (n - places..n).map(slot).collect();
+            let area = foundations[0].union(&foundations[foundations.len() - 1]);
+            return Layout {
+                kind,
+                stock: slot(0),
+                waste: slot(1),
+                foundation_area: Rect::new(area.x - 5, 0, area.w + 10, columns_y - 4),
+                foundations,
+                columns: column(x0, pitch),
+                column_limit: HUD_Y - 2,
+            };
+        }
+        // A block beside the columns: a row per suit (♠ ♥ ♦ ♣ from the top), a place per deck.
+        let pitch = 46;
+        let per_row = spec.decks as i32;
+        let block = n * pitch - (pitch - CARD_W) + 22 + (per_row - 1) * pitch + CARD_W;
+        let x0 = (FB_W - block) / 2;
+        let fx = x0 + n * pitch - (pitch - CARD_W) + 22;
+        let foundations: Vec<Rect> = (0..places)
+            .map(|i| {
+                let (row, k) = (i / per_row, i % per_row);
+                Rect::new(fx + k * pitch, top + row * 66, CARD_W, CARD_H)
+            })
+            .collect();
+        let area = foundations[0].union(&foundations[foundations.len() - 1]);
+        Layout {
+            kind,
+            stock: Rect::new(x0, top, CARD_W, CARD_H),
+            waste: Rect::new(x0 + pitch, top, CARD_W, CARD_H),
+            foundation_area: Rect::new(area.x - 6, 0, area.w + 12, area.bottom() + 6),
+            foundations,
+            columns: column(x0, pitch),
+            column_limit: HUD_Y - 2,
         }
     }
 

@@ -87,6 +87,22 @@ pub struct Strings {
     pub no_storage: &'static str,
     pub saving_stopped: &'static str,
     pub other_window: &'static str,
+    pub help_rules_one_deck: &'static [&'static str],
+    pub help_rules_decks: &'static [&'static str],
+    pub help_moving: &'static [&'static str],
+    pub help_stock: &'static [&'static str],
+    pub help_scoring: &'static str,
+    pub help_normal_head: &'static str,
+    pub help_vegas_head: &'static str,
+    pub help_pt_foundation: &'static str,
+    pub help_pt_waste: &'static str,
+    pub help_pt_turn: &'static str,
+    pub help_pt_recycle: &'static str,
+    pub help_pt_none: &'static str,
+    pub help_v_start: &'static str,
+    pub help_v_foundation: &'static str,
+    pub help_v_else: &'static str,
+    pub help_won: &'static [&'static str],
     pub code_empty: &'static str,
     pub code_shape: &'static str,
     pub code_game: &'static str,
@@ -180,6 +196,74 @@ pub static EN: Strings = Strings {
     no_storage: "Saving is not possible here ({error}); the game plays on without saving.",
     saving_stopped: "Saving stopped ({error}); the game plays on without saving.",
     other_window: "Another window of the game is open on the same saves: this one plays on but does not save.",
+    help_rules_one_deck: &[
+        "{game} - the rules",
+        "",
+        "One deck of {cards} cards. {columns} columns of 1 to {columns} cards; only the last card of each",
+        "column is face up. The other {stock} cards are the stock, face down.",
+        "",
+        "Goal: all {cards} cards on the {places} foundations, one per suit (spades, hearts,",
+        "diamonds, clubs), each from the Ace up to the King, one card at a time.",
+        "",
+        "On a column, a card goes on a face-up card of the opposite colour and exactly",
+        "one rank higher: a red 7 on a black 8. Ranks: A 2 3 ... 10 J Q K.",
+    ],
+    help_rules_decks: &[
+        "{game} - the rules",
+        "",
+        "Two decks shuffled together: {cards} cards, each card twice. {columns} columns of 1 to {columns}",
+        "cards; only the last card of each column is face up. {stock} cards are the stock.",
+        "",
+        "Goal: all {cards} cards on the {places} foundations, two places per suit: one row each",
+        "for spades, hearts, diamonds and clubs. An Ace goes to an empty place of its",
+        "own suit's row. Where two places take a card, it goes to the first.",
+        "",
+        "On a column, a card goes on a face-up card of the opposite colour and exactly",
+        "one rank higher. Each card exists twice: a black 6 has four red 7s to go on.",
+    ],
+    help_moving: &[
+        "Moving cards",
+        "",
+        "A face-up card moves together with all the cards on top of it; only the first",
+        "card of the run must fit where it goes.",
+        "",
+        "An empty column takes only a King (alone or with the cards on it). Nothing",
+        "else, not even to uncover a face-down card.",
+        "",
+        "Only the top card of the waste can be played. A face-down card that is",
+        "uncovered turns face up by itself. The top card of a foundation can be",
+        "dragged back onto a column, for no points gained or lost.",
+    ],
+    help_stock: &[
+        "Stock, clicks and undo",
+        "",
+        "Click the stock to turn cards onto the waste: one at a time (Draw 1, Easy)",
+        "or three (Draw 3, Hard), where only the last one is playable.",
+        "Normal scoring: an empty stock turns the whole waste back, as often as you",
+        "like. Vegas: the stock is gone through once only.",
+        "",
+        "Click a top card: it goes to a foundation if one takes it. Double-click:",
+        "it looks for a place on the table, the longest column first, then an empty",
+        "column for a King. Or drag cards where you want them.",
+        "Nothing ever moves by itself. The game never declares a loss: undo, or start",
+        "a new game. Hint outlines a good move (a winning one when it finds one).",
+    ],
+    help_scoring: "Scoring",
+    help_normal_head: "Normal (never below 0):",
+    help_vegas_head: "Vegas (dollars, no floor):",
+    help_pt_foundation: "card onto a foundation",
+    help_pt_waste: "waste card onto a column",
+    help_pt_turn: "face-down card turned up",
+    help_pt_recycle: "waste turned back",
+    help_pt_none: "column to column, take-back",
+    help_v_start: "start",
+    help_v_foundation: "card onto foundation",
+    help_v_else: "anything else",
+    help_won: &[
+        "A won game without take-backs: {won} points, plus 5 per waste card played to",
+        "a column, minus the recycles. Vegas ends at {vegas_won}. Undo: the last {undo} actions;",
+        "it takes the points away again, but the move counter never goes down.",
+    ],
     code_empty: "The game code is empty; it looks like KL1-D1N-AAAAAAG.",
     code_shape: "'{part}' is not a game code: three parts joined by '-', like KL1-D1N-AAAAAAG.",
     code_game: "Unknown game '{part}': the first part is KL1 (Klondike) or DS1 (Double).",
@@ -281,93 +365,70 @@ pub fn strings() -> &'static Strings {
     &EN
 }
 
-/// The Help pages of a game: its rules and scoring tables, a few lines each.
-pub fn help_pages(kind: GameKind) -> Vec<Vec<&'static str>> {
-    let mut pages = vec![match kind {
-        GameKind::Klondike => vec![
-            "KLONDIKE - the rules",
-            "",
-            "One deck of 52 cards. 7 columns of 1 to 7 cards; only the last card of each",
-            "column is face up. The other 24 cards are the stock, face down.",
-            "",
-            "Goal: all 52 cards on the 4 foundations, one per suit (spades, hearts,",
-            "diamonds, clubs), each from the Ace up to the King, one card at a time.",
-            "",
-            "On a column, a card goes on a face-up card of the opposite colour and exactly",
-            "one rank higher: a red 7 on a black 8. Ranks: A 2 3 ... 10 J Q K.",
-        ],
-        GameKind::Double => vec![
-            "DOUBLE SOLITAIRE - the rules",
-            "",
-            "Two decks shuffled together: 104 cards, each card twice. 9 columns of 1 to 9",
-            "cards; only the last card of each column is face up. 59 cards are the stock.",
-            "",
-            "Goal: all 104 cards on the 8 foundations, two places per suit: one row each",
-            "for spades, hearts, diamonds and clubs. An Ace goes to an empty place of its",
-            "own suit's row. Where two places take a card, it goes to the first.",
-            "",
-            "On a column, a card goes on a face-up card of the opposite colour and exactly",
-            "one rank higher. Each card exists twice: a black 6 has four red 7s to go on.",
-        ],
-    }];
-    pages.push(vec![
-        "Moving cards",
-        "",
-        "A face-up card moves together with all the cards on top of it; only the first",
-        "card of the run must fit where it goes.",
-        "",
-        "An empty column takes only a King (alone or with the cards on it). Nothing",
-        "else, not even to uncover a face-down card.",
-        "",
-        "Only the top card of the waste can be played. A face-down card that is",
-        "uncovered turns face up by itself. The top card of a foundation can be",
-        "dragged back onto a column, for no points gained or lost.",
-    ]);
-    pages.push(vec![
-        "Stock, clicks and undo",
-        "",
-        "Click the stock to turn cards onto the waste: one at a time (Draw 1, Easy)",
-        "or three (Draw 3, Hard), where only the last one is playable.",
-        "Normal scoring: an empty stock turns the whole waste back, as often as you",
-        "like. Vegas: the stock is gone through once only.",
-        "",
-        "Click a top card: it goes to a foundation if one takes it. Double-click:",
-        "it looks for a place on the table, the longest column first, then an empty",
-        "column for a King. Or drag cards where you want them.",
-        "Nothing ever moves by itself. The game never declares a loss: undo, or start",
-        "a new game. Hint outlines a good move (a winning one when it finds one).",
-    ]);
-    pages.push(match kind {
-        GameKind::Klondike => vec![
-            "Scoring",
-            "",
-            "Normal (never below 0):            Vegas (dollars, no floor):",
-            "  card onto a foundation    +10      start                -$52",
-            "  waste card onto a column   +5      card onto foundation  +$5",
-            "  face-down card turned up   +5      anything else          $0",
-            "  waste turned back        -100",
-            "  column to column, take-back 0",
-            "",
-            "A won game without take-backs: 625 points, plus 5 per waste card played to",
-            "a column, minus the recycles. Vegas ends at +$208. Undo: the last 100 actions;",
-            "it takes the points away again, but the move counter never goes down.",
-        ],
-        GameKind::Double => vec![
-            "Scoring",
-            "",
-            "Normal (never below 0):            Vegas (dollars, no floor):",
-            "  card onto a foundation    +10      start               -$104",
-            "  waste card onto a column   +5      card onto foundation  +$5",
-            "  face-down card turned up   +5      anything else          $0",
-            "  waste turned back        -100",
-            "  column to column, take-back 0",
-            "",
-            "A won game without take-backs: 1220 points, plus 5 per waste card played to",
-            "a column, minus the recycles. Vegas ends at $416. Undo: the last 200 actions;",
-            "it takes the points away again, but the move counter never goes down.",
-        ],
-    });
-    pages
+/// The Help pages of a game: its rules and scoring tables, a few lines each. Every number
+/// comes from the game's description (`GameSpec`) and the engine's points.
+pub fn help_pages(kind: GameKind) -> Vec<Vec<String>> {
+    use crate::engine::game::points;
+    use crate::engine::{Draw, GameCode, Scoring, score_text};
+    let s = strings();
+    let spec = kind.spec();
+    let vegas = GameCode::new(kind, Draw::One, Scoring::Vegas, 0);
+    let number = |n: i32| format!("{n:+}");
+    let values = [
+        ("game", spec.name.to_uppercase()),
+        ("cards", spec.cards().to_string()),
+        ("columns", spec.columns.to_string()),
+        ("stock", spec.stock().to_string()),
+        ("places", spec.foundations().to_string()),
+        ("won", spec.won_points().to_string()),
+        ("vegas_won", score_text(vegas, spec.vegas_won())),
+        ("undo", spec.undo_depth.to_string()),
+    ];
+    let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let page = |lines: &[&str]| lines.iter().map(|l| fill(l, &values)).collect::<Vec<_>>();
+    let rules = if spec.decks == 1 {
+        s.help_rules_one_deck
+    } else {
+        s.help_rules_decks
+    };
+    // The scoring table: Normal points on the left, Vegas dollars on the right.
+    let left = |label: &str, points: String| {
+        let pad = 29usize
+            .saturating_sub(label.chars().count() + points.len())
+            .max(1);
+        format!("  {label}{}{points}", " ".repeat(pad))
+    };
+    let right = |label: &str, dollars: String| {
+        let pad = 25usize
+            .saturating_sub(label.chars().count() + dollars.len())
+            .max(1);
+        format!("      {label}{}{dollars}", " ".repeat(pad))
+    };
+    let vegas_text = |d: i32| score_text(vegas, d);
+    let scoring = vec![
+        s.help_scoring.to_string(),
+        String::new(),
+        format!("{:<35}{}", s.help_normal_head, s.help_vegas_head),
+        left(s.help_pt_foundation, number(points::FOUNDATION))
+            + &right(s.help_v_start, vegas_text(spec.vegas_start)),
+        left(s.help_pt_waste, number(points::WASTE_TO_COLUMN))
+            + &right(
+                s.help_v_foundation,
+                format!("+${}", points::VEGAS_FOUNDATION),
+            ),
+        left(s.help_pt_turn, number(points::TURN_UP)) + &right(s.help_v_else, vegas_text(0)),
+        left(s.help_pt_recycle, number(points::RECYCLE)),
+        left(s.help_pt_none, "0".into()),
+        String::new(),
+    ];
+    let mut scoring = scoring;
+    scoring.extend(page(s.help_won));
+    vec![
+        page(rules),
+        page(s.help_moving),
+        page(s.help_stock),
+        scoring,
+    ]
 }
 
 /// A card as the screens write it: `Q♠`, `10♥`.
@@ -401,6 +462,55 @@ pub fn refusal_text(r: &crate::engine::Refusal) -> String {
                 s.replace_range(..1, &first.to_ascii_uppercase());
             }
             s + "."
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::GameKind;
+
+    fn numbers(text: &str) -> Vec<String> {
+        text.split(|c: char| !c.is_ascii_digit())
+            .filter(|n| !n.is_empty())
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// The help pages say what the game's description says: each number a player reads there
+    /// comes from `GameSpec` and the engine's points.
+    #[test]
+    fn the_help_pages_state_the_numbers_of_the_game_description() {
+        for kind in GameKind::ALL {
+            let spec = kind.spec();
+            let text: String = help_pages(kind).concat().join("\n");
+            let said = numbers(&text);
+            for (what, n) in [
+                ("cards", spec.cards() as i64),
+                ("columns", spec.columns as i64),
+                ("stock", spec.stock() as i64),
+                ("foundation places", spec.foundations() as i64),
+                ("undo depth", spec.undo_depth as i64),
+                ("won score", i64::from(spec.won_points())),
+                ("Vegas stake", i64::from(spec.vegas_start).abs()),
+                ("Vegas win", i64::from(spec.vegas_won())),
+            ] {
+                assert!(
+                    said.contains(&n.to_string()),
+                    "{}: {what} {n} in {said:?}",
+                    spec.name
+                );
+            }
+            // Worked out by hand from the rule pages, as a check on the description itself.
+            let (won, stake, win) = match kind {
+                GameKind::Klondike => (625, 52, 208),
+                GameKind::Double => (1220, 104, 416),
+            };
+            assert_eq!(
+                (spec.won_points(), -spec.vegas_start, spec.vegas_won()),
+                (won, stake, win)
+            );
         }
     }
 }

@@ -16,7 +16,7 @@ pub fn panel(page: usize, ctx: &Ctx) -> Panel {
         p.add(Item::label(
             r.x + 12,
             r.y + 24 + i as i32 * LINE_H,
-            *line,
+            line.clone(),
             tone,
         ));
     }
