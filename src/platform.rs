@@ -51,7 +51,7 @@ mod web {
 }
 
 /// Where this platform keeps its save.
-pub fn storage() -> Result<Box<dyn crate::save::Storage>, String> {
+pub fn storage() -> Result<Box<dyn crate::save::Storage>, crate::save::StorageError> {
     #[cfg(target_arch = "wasm32")]
     {
         Ok(Box::new(crate::save::web::LocalStorage))
@@ -60,7 +60,7 @@ pub fn storage() -> Result<Box<dyn crate::save::Storage>, String> {
     {
         crate::save::FileStorage::default_dir()
             .map(|d| Box::new(crate::save::FileStorage::in_dir(d)) as Box<dyn crate::save::Storage>)
-            .ok_or_else(|| "no data folder is known (HOME is not set)".to_string())
+            .ok_or(crate::save::StorageError::NoFolder)
     }
 }
 

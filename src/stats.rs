@@ -68,6 +68,24 @@ impl Default for Stats {
     }
 }
 
+/// Why statistics cannot be true: typed here, worded by the strings table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatsProblem {
+    Rows(usize),
+    Mode { mode: GameCode, issue: StatsIssue },
+    Bankroll,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatsIssue {
+    TooManyPlayed,
+    MoreWonThanPlayed,
+    StreakTooLong,
+    BestWithoutWin,
+    ImpossibleBest,
+    ImpossibleMoves,
+}
+
 /// The largest count or score a record may hold; anything beyond is a damaged file.
 const LIMIT: u32 = 1_000_000_000;
 
@@ -103,41 +121,40 @@ impl Stats {
     }
 
     /// Checks that the numbers can be true; a damaged or edited file fails here.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), StatsProblem> {
         if self.modes.len() != MODES {
-            return Err(format!("{} statistics rows, not {MODES}", self.modes.len()));
+            return Err(StatsProblem::Rows(self.modes.len()));
         }
         for (i, m) in self.modes.iter().enumerate() {
             let code = mode_code(i);
-            let name = code.mode_text();
-            let bad = |what: &str| Err(format!("{name}: {what}"));
+            let bad = |issue| Err(StatsProblem::Mode { mode: code, issue });
             if m.played > LIMIT {
-                return bad("too many games played");
+                return bad(StatsIssue::TooManyPlayed);
             }
             if m.won > m.played {
-                return bad("more games won than played");
+                return bad(StatsIssue::MoreWonThanPlayed);
             }
             if m.best_streak > m.won || m.streak > m.best_streak {
-                return bad("a win streak longer than the wins");
+                return bad(StatsIssue::StreakTooLong);
             }
             if (m.won > 0) != m.best_score.is_some() || (m.won > 0) != m.fewest_moves.is_some() {
-                return bad("a best score without wins, or wins without one");
+                return bad(StatsIssue::BestWithoutWin);
             }
             if m.best_score
                 .is_some_and(|s| !(-1_000_000..=1_000_000).contains(&s))
             {
-                return bad("an impossible best score");
+                return bad(StatsIssue::ImpossibleBest);
             }
             // A win moves every card to a foundation at least once.
             let fewest = code.game.spec().cards() as u32;
             if m.fewest_moves
                 .is_some_and(|f| !(fewest..=LIMIT).contains(&f))
             {
-                return bad("an impossible number of moves for a win");
+                return bad(StatsIssue::ImpossibleMoves);
             }
         }
         if self.bankroll.iter().any(|b| b.unsigned_abs() > LIMIT) {
-            return Err("an impossible Vegas bankroll".into());
+            return Err(StatsProblem::Bankroll);
         }
         Ok(())
     }

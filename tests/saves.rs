@@ -68,7 +68,7 @@ fn save_and_load_round_trip_in_all_modes_with_undo_histories() {
                     let stats = some_stats(code);
                     let text = format::encode_game(&g, &no_extra());
                     let (r, _) = format::decode_game(text.as_bytes())
-                        .unwrap_or_else(|e| panic!("{code}: {e}"));
+                        .unwrap_or_else(|e| panic!("{code}: {e:?}"));
                     assert_eq!(r.game.table(), g.table(), "{code}");
                     assert_eq!(r.game.moves(), g.moves());
                     assert_eq!(r.game.log(), g.log());
@@ -379,6 +379,7 @@ fn a_damaged_game_is_kept_aside_and_never_takes_the_statistics_or_settings_with_
             panic!("{name}: {notice:?}");
         };
         assert_eq!(*key, Key::Game);
+        let why = solitaire::ui::strings::damage_text(why);
         assert!(why.len() < 200, "{name}: a short reason: {why}");
         assert!(persist.take_notice().is_none());
         assert_eq!(

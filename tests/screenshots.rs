@@ -189,9 +189,13 @@ fn scenes() -> Vec<(&'static str, App)> {
     app.notify(solitaire::ui::strings::notice_text(
         &solitaire::save::Notice::Unreadable {
             key: solitaire::save::Key::Game,
-            why: "its text is damaged or cut short (EOF while parsing a list at line 1 column 412)"
-                .into(),
-            kept: "/home/player/.local/share/solitaire/game.unreadable-1796097198-3.json".into(),
+            why: solitaire::save::Damage::Syntax {
+                line: 1,
+                column: 412,
+            },
+            kept: solitaire::save::Kept::File(
+                "/home/player/.local/share/solitaire/game.unreadable-1796097198-3.json".into(),
+            ),
         },
     ));
     out.push(("notice-damaged-save", app));

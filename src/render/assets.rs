@@ -8,6 +8,7 @@ use super::palette::{self as pal, Rgba};
 use crate::engine::{Card, Suit};
 use crate::ui::geom::blocks;
 pub use crate::ui::geom::{CARD_H, CARD_W, LINE_H, font};
+use crate::ui::strings::rank_text;
 
 const SPRITES_TEXT: &str = include_str!("../../assets/sprites.txt");
 
@@ -218,13 +219,6 @@ fn pip_layout(rank: u8) -> &'static [(i32, i32)] {
         ],
         _ => &[],
     }
-}
-
-/// The rank as the corner shows it: `A 2 … 10 J Q K`.
-pub fn rank_text(rank: u8) -> &'static str {
-    [
-        "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-    ][usize::from(rank - 1)]
 }
 
 /// The rank in the corner: the font's glyphs, with a narrow "1" for "10".

@@ -35,6 +35,70 @@ pub struct SavedGame {
     pub counted: bool,
 }
 
+/// What is wrong with a record: typed here, worded by the strings table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Damage {
+    Empty,
+    NotText,
+    /// Not JSON, or cut short: where the reading stopped.
+    Syntax {
+        line: usize,
+        column: usize,
+    },
+    NotASave,
+    NoVersion,
+    Newer {
+        found: u64,
+        reads: u64,
+    },
+    Field {
+        name: String,
+        problem: FieldProblem,
+    },
+    Rows {
+        found: usize,
+        expected: usize,
+    },
+    Code(crate::engine::CodeError),
+    LogTooLong {
+        entries: usize,
+    },
+    /// Entry `n` (from 1) of the game's log.
+    Entry {
+        n: usize,
+        problem: EntryProblem,
+    },
+    Stats(crate::stats::StatsProblem),
+    /// Not a save at all (from the storage).
+    Unusable(super::storage::Unusable),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldProblem {
+    Missing,
+    NotTrueOrFalse,
+    NotAList,
+    NotAText,
+    NotANumber,
+    OutOfRange,
+    NotARecord,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EntryProblem {
+    NotAText,
+    /// The text, cut short.
+    NotAMove(String),
+    Refused(crate::engine::Refusal),
+}
+
+fn field(name: &str, problem: FieldProblem) -> Damage {
+    Damage::Field {
+        name: name.chars().take(24).collect(),
+        problem,
+    }
+}
+
 /// The fields of a record, checked one by one: each is taken out of the map, so what is left
 /// are the fields this build does not know.
 struct Fields(Map<String, Value>);
@@ -44,75 +108,78 @@ impl Fields {
         self.0.remove(key)
     }
 
-    fn bool_or(&mut self, key: &str, default: bool) -> Result<bool, String> {
+    fn bool_or(&mut self, key: &str, default: bool) -> Result<bool, Damage> {
         match self.take(key) {
             None => Ok(default),
             Some(Value::Bool(b)) => Ok(b),
-            Some(_) => Err(format!("'{key}' is not true or false")),
+            Some(_) => Err(field(key, FieldProblem::NotTrueOrFalse)),
         }
     }
 
-    fn array(&mut self, key: &str) -> Result<Vec<Value>, String> {
+    fn array(&mut self, key: &str) -> Result<Vec<Value>, Damage> {
         match self.take(key) {
             Some(Value::Array(a)) => Ok(a),
-            Some(_) => Err(format!("'{key}' is not a list")),
-            None => Err(format!("'{key}' is missing")),
+            Some(_) => Err(field(key, FieldProblem::NotAList)),
+            None => Err(field(key, FieldProblem::Missing)),
         }
     }
 
-    fn string(&mut self, key: &str) -> Result<String, String> {
+    fn string(&mut self, key: &str) -> Result<String, Damage> {
         match self.take(key) {
             Some(Value::String(s)) => Ok(s),
-            Some(_) => Err(format!("'{key}' is not a text")),
-            None => Err(format!("'{key}' is missing")),
+            Some(_) => Err(field(key, FieldProblem::NotAText)),
+            None => Err(field(key, FieldProblem::Missing)),
         }
     }
 }
 
-fn int(v: &Value, key: &str) -> Result<i64, String> {
+fn int(v: &Value, key: &str) -> Result<i64, Damage> {
     v.as_i64()
-        .ok_or_else(|| format!("'{key}' is not a whole number"))
+        .ok_or_else(|| field(key, FieldProblem::NotANumber))
 }
 
-fn count(v: Option<Value>, key: &str) -> Result<u32, String> {
-    let v = v.ok_or_else(|| format!("'{key}' is missing"))?;
-    u32::try_from(int(&v, key)?).map_err(|_| format!("'{key}' is out of range"))
+fn count(v: Option<Value>, key: &str) -> Result<u32, Damage> {
+    let v = v.ok_or_else(|| field(key, FieldProblem::Missing))?;
+    u32::try_from(int(&v, key)?).map_err(|_| field(key, FieldProblem::OutOfRange))
 }
 
 /// `null` or missing is none; otherwise a number of the type's range.
-fn optional<T: TryFrom<i64>>(v: Option<Value>, key: &str) -> Result<Option<T>, String> {
+fn optional<T: TryFrom<i64>>(v: Option<Value>, key: &str) -> Result<Option<T>, Damage> {
     match v {
         None | Some(Value::Null) => Ok(None),
         Some(v) => T::try_from(int(&v, key)?)
             .map(Some)
-            .map_err(|_| format!("'{key}' is out of range")),
+            .map_err(|_| field(key, FieldProblem::OutOfRange)),
     }
 }
 
 /// The JSON object of a record, its version checked; the version field is taken out.
-fn object(bytes: &[u8], newest: u64) -> Result<Fields, String> {
+fn object(bytes: &[u8], newest: u64) -> Result<Fields, Damage> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err("the file is empty".into());
+        return Err(Damage::Empty);
     }
-    let text = std::str::from_utf8(bytes).map_err(|_| "the file is not text".to_string())?;
-    let value: Value = serde_json::from_str(text)
-        .map_err(|e| format!("its text is damaged or cut short ({e})"))?;
+    let text = std::str::from_utf8(bytes).map_err(|_| Damage::NotText)?;
+    let value: Value = serde_json::from_str(text).map_err(|e| Damage::Syntax {
+        line: e.line(),
+        column: e.column(),
+    })?;
     let Value::Object(map) = value else {
-        return Err("it is not a save".into());
+        return Err(Damage::NotASave);
     };
     let mut fields = Fields(map);
     let version = match fields.take("version") {
-        Some(v) => v.as_u64().ok_or("it has no valid format version")?,
-        None => return Err("it has no format version".into()),
+        Some(v) => v.as_u64().ok_or(Damage::NoVersion)?,
+        None => return Err(Damage::NoVersion),
     };
     if version > newest {
-        return Err(format!(
-            "it was written by a newer version of the game (format {version}, this one reads {newest})"
-        ));
+        return Err(Damage::Newer {
+            found: version,
+            reads: newest,
+        });
     }
     if version == 0 {
-        return Err("it has no valid format version".into());
+        return Err(Damage::NoVersion);
     }
     Ok(fields)
 }
@@ -134,13 +201,13 @@ pub fn encode_settings(s: &Settings, extra: &Extra) -> String {
 }
 
 /// Settings: a missing field takes its default (settings are added over time).
-pub fn decode_settings(bytes: &[u8]) -> Result<(Settings, Extra), String> {
+pub fn decode_settings(bytes: &[u8]) -> Result<(Settings, Extra), Damage> {
     let mut f = object(bytes, VERSION)?;
     let settings = settings_fields(&mut f)?;
     Ok((settings, f.0))
 }
 
-fn settings_fields(f: &mut Fields) -> Result<Settings, String> {
+fn settings_fields(f: &mut Fields) -> Result<Settings, Damage> {
     let d = Settings::default();
     Ok(Settings {
         double_click: f.bool_or("double_click", d.double_click)?,
@@ -174,21 +241,24 @@ pub fn encode_record(stats: &Stats, extra: &Extra) -> String {
 }
 
 /// The statistics and the bankroll, checked to be possible.
-pub fn decode_record(bytes: &[u8]) -> Result<(Stats, Extra), String> {
+pub fn decode_record(bytes: &[u8]) -> Result<(Stats, Extra), Damage> {
     let mut f = object(bytes, VERSION)?;
     let stats = record_fields(&mut f)?;
     Ok((stats, f.0))
 }
 
-fn record_fields(f: &mut Fields) -> Result<Stats, String> {
+fn record_fields(f: &mut Fields) -> Result<Stats, Damage> {
     let rows = f.array("stats")?;
     if rows.len() != MODES {
-        return Err(format!("{} statistics rows, not {MODES}", rows.len()));
+        return Err(Damage::Rows {
+            found: rows.len(),
+            expected: MODES,
+        });
     }
     let mut modes = Vec::with_capacity(MODES);
     for row in rows {
         let Value::Object(mut r) = row else {
-            return Err("a statistics row is not a record".into());
+            return Err(field("stats", FieldProblem::NotARecord));
         };
         modes.push(ModeStats {
             played: count(r.remove("played"), "played")?,
@@ -202,16 +272,14 @@ fn record_fields(f: &mut Fields) -> Result<Stats, String> {
     let bank = f.array("bankroll")?;
     let mut bankroll = Stats::default().bankroll;
     if bank.len() != bankroll.len() {
-        return Err("its Vegas bankroll is damaged".into());
+        return Err(field("bankroll", FieldProblem::NotAList));
     }
     for (b, v) in bankroll.iter_mut().zip(&bank) {
         *b = i32::try_from(int(v, "bankroll")?)
-            .map_err(|_| "its Vegas bankroll is out of range".to_string())?;
+            .map_err(|_| field("bankroll", FieldProblem::OutOfRange))?;
     }
     let stats = Stats { modes, bankroll };
-    stats
-        .validate()
-        .map_err(|e| format!("its statistics are impossible: {e}"))?;
+    stats.validate().map_err(Damage::Stats)?;
     Ok(stats)
 }
 
@@ -231,7 +299,7 @@ pub fn encode_game(game: &Game, extra: &Extra) -> String {
 
 /// The game, replayed action by action through the engine: a save can never hold an
 /// impossible table.
-pub fn decode_game(bytes: &[u8]) -> Result<(SavedGame, Extra), String> {
+pub fn decode_game(bytes: &[u8]) -> Result<(SavedGame, Extra), Damage> {
     let mut f = object(bytes, VERSION)?;
     // Written by version 1 only, and derived from the log since.
     f.take("counted");
@@ -239,56 +307,60 @@ pub fn decode_game(bytes: &[u8]) -> Result<(SavedGame, Extra), String> {
     Ok((game, f.0))
 }
 
-fn game_fields(f: &mut Fields) -> Result<SavedGame, String> {
+fn game_fields(f: &mut Fields) -> Result<SavedGame, Damage> {
     let code = f.string("code")?;
-    let code = GameCode::parse(&code).map_err(|e| format!("its game code is wrong: {e}"))?;
+    let code = GameCode::parse(&code).map_err(Damage::Code)?;
     let log = f.array("log")?;
     if log.len() > MAX_LOG {
-        return Err(format!(
-            "its game log has {} entries, more than the {MAX_LOG} a game keeps",
-            log.len()
-        ));
+        return Err(Damage::LogTooLong { entries: log.len() });
     }
     let mut game = Game::new(code);
     let mut counted = false;
     for (i, line) in log.iter().enumerate() {
         let n = i + 1;
         let Some(line) = line.as_str() else {
-            return Err(format!("move {n} of its game is not a text"));
+            return Err(Damage::Entry {
+                n,
+                problem: EntryProblem::NotAText,
+            });
         };
-        let entry = parse_entry(line, &game).map_err(|e| format!("move {n} of its game: {e}"))?;
+        let entry = parse_entry(line, &game).map_err(|problem| Damage::Entry { n, problem })?;
         let done = match entry {
             Entry::Act(a) => game.apply(a).map(|_| ()),
             Entry::Undo => game.undo(),
         };
-        done.map_err(|e| format!("move {n} of its game is not possible: {e}"))?;
+        done.map_err(|r| Damage::Entry {
+            n,
+            problem: EntryProblem::Refused(r),
+        })?;
         counted |= game.is_won();
     }
     Ok(SavedGame { game, counted })
 }
 
 /// A log line: only `draw`, `move SRC DST` and `undo` belong in a saved game.
-fn parse_entry(line: &str, game: &Game) -> Result<Entry, String> {
+fn parse_entry(line: &str, game: &Game) -> Result<Entry, EntryProblem> {
+    let not_a_move = || EntryProblem::NotAMove(script::shown(line));
     if line.len() > MAX_ENTRY {
-        return Err(format!("'{}' is not a move", script::shown(line)));
+        return Err(not_a_move());
     }
-    match script::parse_command(line.trim(), Some(game))? {
-        Command::Draw => Ok(Entry::Act(Action::Draw)),
-        Command::Undo => Ok(Entry::Undo),
-        Command::Move(from, to) => Ok(Entry::Act(script::move_action(from, to))),
-        _ => Err(format!("'{}' is not a move", script::shown(line))),
+    match script::parse_command(line.trim(), Some(game)) {
+        Ok(Command::Draw) => Ok(Entry::Act(Action::Draw)),
+        Ok(Command::Undo) => Ok(Entry::Undo),
+        Ok(Command::Move(from, to)) => Ok(Entry::Act(script::move_action(from, to))),
+        _ => Err(not_a_move()),
     }
 }
 
 /// The single `save.json` of version 1 (earlier builds), read part by part: a damaged game
 /// does not take the statistics with it, and the other way round.
 pub struct Legacy {
-    pub settings: Result<Settings, String>,
-    pub record: Result<Stats, String>,
-    pub game: Result<SavedGame, String>,
+    pub settings: Result<Settings, Damage>,
+    pub record: Result<Stats, Damage>,
+    pub game: Result<SavedGame, Damage>,
 }
 
-pub fn decode_legacy(bytes: &[u8]) -> Result<Legacy, String> {
+pub fn decode_legacy(bytes: &[u8]) -> Result<Legacy, Damage> {
     let mut f = object(bytes, 1)?;
     Ok(Legacy {
         settings: settings_fields(&mut f),

@@ -13,10 +13,12 @@ pub mod storage;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
-pub use format::{Extra, SavedGame, VERSION};
+pub use format::{Damage, EntryProblem, Extra, FieldProblem, SavedGame, VERSION};
 #[cfg(not(target_arch = "wasm32"))]
 pub use storage::FileStorage;
-pub use storage::{Key, MemoryStorage, NoStorage, Storage, Stored};
+pub use storage::{
+    IoStep, Kept, Key, MemoryStorage, NoStorage, Storage, StorageError, Stored, Unusable,
+};
 
 use crate::engine::Game;
 use crate::stats::Stats;
@@ -54,22 +56,24 @@ pub struct Loaded {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
     /// A record could not be used; it was kept at `kept` and a fresh one takes its place.
-    Unreadable { key: Key, why: String, kept: String },
+    Unreadable { key: Key, why: Damage, kept: Kept },
     /// A record could not be used nor moved aside: to keep it, nothing is saved.
     NotMoved {
         key: Key,
-        why: String,
-        error: String,
+        why: Damage,
+        error: StorageError,
     },
     /// A record (or a part of the earlier builds' save file) could not be used; it is left
     /// as it is (that file is never written, or another window owns the saves).
-    Unused { key: Key, why: String },
+    Unused { key: Key, why: Damage },
     /// The game died while restoring this record last time; it was kept at `kept`.
-    DiedRestoring { key: Key, kept: String },
+    DiedRestoring { key: Key, kept: Kept },
+    /// The game died while restoring this record last time, and it could not be moved aside.
+    DiedNotMoved { key: Key, error: StorageError },
     /// No storage can be used here; the game plays without saving.
-    NoStorage(String),
+    NoStorage(StorageError),
     /// A write failed; from now on nothing is saved.
-    SavingStopped(String),
+    SavingStopped(StorageError),
     /// Another window of the game holds the saves; this one does not write.
     OtherWindow,
 }
@@ -186,11 +190,7 @@ impl<S: Storage> Persist<S> {
                 Ok(kept) => self.notices.push_back(Notice::DiedRestoring { key, kept }),
                 Err(error) => {
                     self.saving = false;
-                    self.notices.push_back(Notice::NotMoved {
-                        key,
-                        why: "the game stopped while loading it".into(),
-                        error,
-                    });
+                    self.notices.push_back(Notice::DiedNotMoved { key, error });
                 }
             }
         }
@@ -203,7 +203,7 @@ impl<S: Storage> Persist<S> {
         match self.storage.read(key) {
             Ok(Stored::Unusable(why)) => {
                 if key != Key::Marker {
-                    self.put_aside(key, why.clone());
+                    self.put_aside(key, Damage::Unusable(why));
                 }
                 Stored::Unusable(why)
             }
@@ -220,7 +220,7 @@ impl<S: Storage> Persist<S> {
 
     /// A record that cannot be used: moved aside (when this window writes), or, when it
     /// cannot be moved, nothing is written over it.
-    fn put_aside(&mut self, key: Key, why: String) {
+    fn put_aside(&mut self, key: Key, why: Damage) {
         if !self.saving {
             self.notices.push_back(Notice::Unused { key, why });
             return;
@@ -264,7 +264,7 @@ impl<S: Storage> Persist<S> {
                 return;
             }
         };
-        let mut part = |key, r: Result<(), String>| {
+        let mut part = |key, r: Result<(), Damage>| {
             if let Err(why) = r {
                 self.notices.push_back(Notice::Unused { key, why });
             }

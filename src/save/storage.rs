@@ -45,58 +45,120 @@ impl Key {
 pub enum Stored {
     Nothing,
     Bytes(Vec<u8>),
-    /// Something is there that is no save (not a regular file, or too large to be one); it is
-    /// to be kept aside like a damaged save.
-    Unusable(String),
+    /// Something is there that is no save; it is kept aside like a damaged save.
+    Unusable(Unusable),
+}
+
+/// Why what a storage holds cannot be a save.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unusable {
+    /// A folder, a device, a pipe: not a regular file.
+    NotAFile,
+    /// Larger than any save (`MAX_BYTES`).
+    TooLarge,
+    /// A link that leads nowhere.
+    BrokenLink,
+}
+
+/// Where a record that could not be used was kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kept {
+    /// A file, by its path.
+    File(String),
+    /// An entry of the browser's storage for this site, by its key.
+    SiteKey(String),
+    /// The n-th copy kept in memory (tests).
+    Copy(usize),
+}
+
+/// Why a storage failed: typed here, worded by the strings table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StorageError {
+    /// A file operation failed: what was done, on which file, and the system's own words.
+    Io {
+        step: IoStep,
+        path: String,
+        system: String,
+    },
+    /// No folder for the saves is known (no home folder).
+    NoFolder,
+    /// The browser blocks this page's storage.
+    Blocked,
+    /// The browser refused to store.
+    Refused,
+    /// Another window of the game took over the saves.
+    TakenOver,
+    /// No name was free for a new file.
+    NoFreeName,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IoStep {
+    Read,
+    Write,
+    Replace,
+    CreateFolder,
+    Move,
+    Remove,
+    Lock,
+}
+
+/// A file operation's failure.
+pub fn io_error(step: IoStep, path: &std::path::Path, e: &std::io::Error) -> StorageError {
+    StorageError::Io {
+        step,
+        path: path.display().to_string(),
+        system: e.to_string(),
+    }
 }
 
 /// A place to keep the records. Errors are the platform's own words, for a notice.
 pub trait Storage {
-    fn read(&mut self, key: Key) -> Result<Stored, String>;
+    fn read(&mut self, key: Key) -> Result<Stored, StorageError>;
     /// Replaces what the key holds, all or nothing.
-    fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), String>;
-    fn remove(&mut self, key: Key) -> Result<(), String>;
+    fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), StorageError>;
+    fn remove(&mut self, key: Key) -> Result<(), StorageError>;
     /// Moves what the key holds out of the way, under a name no other copy has; says where.
-    fn keep_aside(&mut self, key: Key) -> Result<String, String>;
+    fn keep_aside(&mut self, key: Key) -> Result<Kept, StorageError>;
     /// Claims the saves for this window. `Ok(false)`: another window of the game holds them.
-    fn claim(&mut self) -> Result<bool, String>;
+    fn claim(&mut self) -> Result<bool, StorageError>;
 }
 
 impl Storage for Box<dyn Storage> {
-    fn read(&mut self, key: Key) -> Result<Stored, String> {
+    fn read(&mut self, key: Key) -> Result<Stored, StorageError> {
         (**self).read(key)
     }
-    fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), String> {
+    fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), StorageError> {
         (**self).write(key, bytes)
     }
-    fn remove(&mut self, key: Key) -> Result<(), String> {
+    fn remove(&mut self, key: Key) -> Result<(), StorageError> {
         (**self).remove(key)
     }
-    fn keep_aside(&mut self, key: Key) -> Result<String, String> {
+    fn keep_aside(&mut self, key: Key) -> Result<Kept, StorageError> {
         (**self).keep_aside(key)
     }
-    fn claim(&mut self) -> Result<bool, String> {
+    fn claim(&mut self) -> Result<bool, StorageError> {
         (**self).claim()
     }
 }
 
 /// Storage that keeps nothing (when no place to save is known).
-pub struct NoStorage(pub String);
+pub struct NoStorage(pub StorageError);
 
 impl Storage for NoStorage {
-    fn read(&mut self, _: Key) -> Result<Stored, String> {
+    fn read(&mut self, _: Key) -> Result<Stored, StorageError> {
         Err(self.0.clone())
     }
-    fn write(&mut self, _: Key, _: &[u8]) -> Result<(), String> {
+    fn write(&mut self, _: Key, _: &[u8]) -> Result<(), StorageError> {
         Err(self.0.clone())
     }
-    fn remove(&mut self, _: Key) -> Result<(), String> {
+    fn remove(&mut self, _: Key) -> Result<(), StorageError> {
         Err(self.0.clone())
     }
-    fn keep_aside(&mut self, _: Key) -> Result<String, String> {
+    fn keep_aside(&mut self, _: Key) -> Result<Kept, StorageError> {
         Err(self.0.clone())
     }
-    fn claim(&mut self) -> Result<bool, String> {
+    fn claim(&mut self) -> Result<bool, StorageError> {
         Ok(true)
     }
 }
@@ -136,34 +198,34 @@ impl MemoryStorage {
 }
 
 impl Storage for MemoryStorage {
-    fn read(&mut self, key: Key) -> Result<Stored, String> {
+    fn read(&mut self, key: Key) -> Result<Stored, StorageError> {
         if self.blocked {
-            return Err("storage is blocked".into());
+            return Err(StorageError::Blocked);
         }
         Ok(self.saved.get(&key).cloned().unwrap_or(Stored::Nothing))
     }
 
-    fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), String> {
+    fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), StorageError> {
         if self.blocked || self.full {
-            return Err("no space left".into());
+            return Err(StorageError::Refused);
         }
         self.writes += 1;
         self.saved.insert(key, Stored::Bytes(bytes.to_vec()));
         Ok(())
     }
 
-    fn remove(&mut self, key: Key) -> Result<(), String> {
+    fn remove(&mut self, key: Key) -> Result<(), StorageError> {
         self.saved.remove(&key);
         Ok(())
     }
 
-    fn keep_aside(&mut self, key: Key) -> Result<String, String> {
-        let what = self.saved.remove(&key).ok_or("nothing to keep")?;
+    fn keep_aside(&mut self, key: Key) -> Result<Kept, StorageError> {
+        let what = self.saved.remove(&key).ok_or(StorageError::Refused)?;
         self.aside.push((key, what));
-        Ok(format!("copy {}", self.aside.len()))
+        Ok(Kept::Copy(self.aside.len()))
     }
 
-    fn claim(&mut self) -> Result<bool, String> {
+    fn claim(&mut self) -> Result<bool, StorageError> {
         Ok(!self.held)
     }
 }
@@ -178,7 +240,7 @@ mod file {
     use std::path::{Path, PathBuf};
     use std::sync::atomic::{AtomicU64, Ordering};
 
-    use super::{Key, Storage, Stored};
+    use super::{IoStep, Kept, Key, Storage, StorageError, Stored, Unusable, io_error};
     use crate::save::format::MAX_BYTES;
 
     /// The records as files in one folder: `settings.json`, `record.json`, `game.json`. Each
@@ -243,27 +305,27 @@ mod file {
                 .map(|d| d.join("solitaire"))
         }
 
-        fn make_dir(&self) -> Result<(), String> {
+        fn make_dir(&self) -> Result<(), StorageError> {
             std::fs::create_dir_all(&self.dir)
-                .map_err(|e| format!("cannot create {}: {e}", self.dir.display()))
+                .map_err(|e| io_error(IoStep::CreateFolder, &self.dir, &e))
         }
 
         /// A new file under a name no one else uses: `prefix-N...suffix`, created exclusively.
-        fn create_unique(&self, prefix: &str, suffix: &str) -> Result<(PathBuf, File), String> {
-            let mut last = String::new();
+        fn create_unique(
+            &self,
+            prefix: &str,
+            suffix: &str,
+        ) -> Result<(PathBuf, File), StorageError> {
             for _ in 0..1000 {
                 let n = TEMP.fetch_add(1, Ordering::Relaxed);
                 let path = self.dir.join(format!("{prefix}{n}{suffix}"));
                 match OpenOptions::new().write(true).create_new(true).open(&path) {
                     Ok(f) => return Ok((path, f)),
-                    Err(e) if e.kind() == ErrorKind::AlreadyExists => last = e.to_string(),
-                    Err(e) => return Err(format!("cannot write {}: {e}", path.display())),
+                    Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
+                    Err(e) => return Err(io_error(IoStep::Write, &path, &e)),
                 }
             }
-            Err(format!(
-                "cannot find a free file name in {}: {last}",
-                self.dir.display()
-            ))
+            Err(StorageError::NoFreeName)
         }
     }
 
@@ -278,48 +340,41 @@ mod file {
     }
 
     impl Storage for FileStorage {
-        fn read(&mut self, key: Key) -> Result<Stored, String> {
+        fn read(&mut self, key: Key) -> Result<Stored, StorageError> {
             let path = self.path(key);
-            let shown = path.display();
             let meta = match std::fs::metadata(&path) {
                 Ok(m) => m,
                 Err(e) if e.kind() == ErrorKind::NotFound => {
                     // A link that leads nowhere is something there all the same.
                     return Ok(match std::fs::symlink_metadata(&path) {
-                        Ok(_) => Stored::Unusable("it is a link to nothing".into()),
+                        Ok(_) => Stored::Unusable(Unusable::BrokenLink),
                         Err(_) => Stored::Nothing,
                     });
                 }
-                Err(e) => return Err(format!("cannot read {shown}: {e}")),
+                Err(e) => return Err(io_error(IoStep::Read, &path, &e)),
             };
             if !meta.is_file() {
-                return Ok(Stored::Unusable("it is not a regular file".into()));
+                return Ok(Stored::Unusable(Unusable::NotAFile));
             }
             if meta.len() > MAX_BYTES {
-                return Ok(Stored::Unusable(format!(
-                    "it is larger than {} MB",
-                    MAX_BYTES >> 20
-                )));
+                return Ok(Stored::Unusable(Unusable::TooLarge));
             }
-            let file = File::open(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+            let file = File::open(&path).map_err(|e| io_error(IoStep::Read, &path, &e))?;
             // Checked again on the open file: it may have been swapped meanwhile.
             if !file.metadata().is_ok_and(|m| m.is_file()) {
-                return Ok(Stored::Unusable("it is not a regular file".into()));
+                return Ok(Stored::Unusable(Unusable::NotAFile));
             }
             let mut bytes = Vec::new();
             file.take(MAX_BYTES + 1)
                 .read_to_end(&mut bytes)
-                .map_err(|e| format!("cannot read {shown}: {e}"))?;
+                .map_err(|e| io_error(IoStep::Read, &path, &e))?;
             if bytes.len() as u64 > MAX_BYTES {
-                return Ok(Stored::Unusable(format!(
-                    "it is larger than {} MB",
-                    MAX_BYTES >> 20
-                )));
+                return Ok(Stored::Unusable(Unusable::TooLarge));
             }
             Ok(Stored::Bytes(bytes))
         }
 
-        fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), String> {
+        fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), StorageError> {
             self.make_dir()?;
             let path = self.path(key);
             let (tmp, mut f) = self.create_unique(
@@ -329,10 +384,9 @@ mod file {
             let written = f
                 .write_all(bytes)
                 .and_then(|_| f.sync_all())
-                .map_err(|e| format!("cannot write {}: {e}", tmp.display()))
+                .map_err(|e| io_error(IoStep::Write, &tmp, &e))
                 .and_then(|_| {
-                    std::fs::rename(&tmp, &path)
-                        .map_err(|e| format!("cannot replace {}: {e}", path.display()))
+                    std::fs::rename(&tmp, &path).map_err(|e| io_error(IoStep::Replace, &path, &e))
                 });
             if written.is_err() {
                 let _ = std::fs::remove_file(&tmp);
@@ -342,18 +396,18 @@ mod file {
             Ok(())
         }
 
-        fn remove(&mut self, key: Key) -> Result<(), String> {
+        fn remove(&mut self, key: Key) -> Result<(), StorageError> {
             let path = self.path(key);
             match std::fs::remove_file(&path) {
                 Ok(()) => Ok(()),
                 Err(e) if e.kind() == ErrorKind::NotFound => Ok(()),
-                Err(e) => Err(format!("cannot remove {}: {e}", path.display())),
+                Err(e) => Err(io_error(IoStep::Remove, &path, &e)),
             }
         }
 
         /// Renamed to `NAME.unreadable-SECONDS-N.json`: the name is first created exclusively,
         /// so no kept copy ever replaces another.
-        fn keep_aside(&mut self, key: Key) -> Result<String, String> {
+        fn keep_aside(&mut self, key: Key) -> Result<Kept, StorageError> {
             let path = self.path(key);
             let prefix = format!("{}.unreadable-{}-", key.name(), unix_seconds());
             let (aside, placeholder) = self.create_unique(&prefix, ".json")?;
@@ -361,16 +415,16 @@ mod file {
             match std::fs::rename(&path, &aside) {
                 Ok(()) => {
                     sync_dir(&self.dir);
-                    Ok(aside.display().to_string())
+                    Ok(Kept::File(aside.display().to_string()))
                 }
                 Err(e) => {
                     let _ = std::fs::remove_file(&aside);
-                    Err(format!("cannot move {}: {e}", path.display()))
+                    Err(io_error(IoStep::Move, &path, &e))
                 }
             }
         }
 
-        fn claim(&mut self) -> Result<bool, String> {
+        fn claim(&mut self) -> Result<bool, StorageError> {
             self.make_dir()?;
             let path = self.dir.join("lock");
             let file = OpenOptions::new()
@@ -378,16 +432,14 @@ mod file {
                 .truncate(false)
                 .write(true)
                 .open(&path)
-                .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+                .map_err(|e| io_error(IoStep::Lock, &path, &e))?;
             match file.try_lock() {
                 Ok(()) => {
                     self.lock = Some(file);
                     Ok(true)
                 }
                 Err(std::fs::TryLockError::WouldBlock) => Ok(false),
-                Err(std::fs::TryLockError::Error(e)) => {
-                    Err(format!("cannot lock {}: {e}", path.display()))
-                }
+                Err(std::fs::TryLockError::Error(e)) => Err(io_error(IoStep::Lock, &path, &e)),
             }
         }
     }

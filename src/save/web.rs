@@ -1,6 +1,7 @@
 //! The browser's localStorage, through our plugin (`web/solitaire.js`). Every call survives a
 //! storage the browser blocks (itch.io iframes with third-party storage blocked).
 
+use super::storage::{Kept, StorageError, Unusable};
 use super::{Key, Storage, Stored};
 
 // Provided by web/solitaire.js. A key is passed as its name (UTF-8 bytes).
@@ -17,27 +18,25 @@ unsafe extern "C" {
 pub struct LocalStorage;
 
 impl Storage for LocalStorage {
-    fn read(&mut self, key: Key) -> Result<Stored, String> {
+    fn read(&mut self, key: Key) -> Result<Stored, StorageError> {
         let name = key.name();
         // SAFETY: the plugin reads `key_len` bytes of the name, reports the value's length,
         // then copies exactly that many bytes into the buffer it is handed.
         let len = unsafe { solitaire_storage_read(name.as_ptr(), name.len() as u32) };
         match len {
-            -1 => Err("the browser blocks this page's storage".into()),
+            -1 => Err(StorageError::Blocked),
             -2 => Ok(Stored::Nothing),
-            n if n as u64 > super::format::MAX_BYTES => {
-                Ok(Stored::Unusable("it is too large to be a save".into()))
-            }
+            n if n as u64 > super::format::MAX_BYTES => Ok(Stored::Unusable(Unusable::TooLarge)),
             n if n >= 0 => {
                 let mut buf = vec![0u8; n as usize];
                 unsafe { solitaire_storage_copy(buf.as_mut_ptr(), n as u32) };
                 Ok(Stored::Bytes(buf))
             }
-            _ => Err("the browser's storage answered oddly".into()),
+            _ => Err(StorageError::Refused),
         }
     }
 
-    fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), String> {
+    fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), StorageError> {
         let name = key.name();
         // SAFETY: the plugin reads `len` bytes from each pointer it is handed.
         let done = unsafe {
@@ -50,34 +49,32 @@ impl Storage for LocalStorage {
         };
         match done {
             1 => Ok(()),
-            2 => Err("another window of the game took over this site's saves".into()),
-            _ => Err("the browser refused to store the game".into()),
+            2 => Err(StorageError::TakenOver),
+            _ => Err(StorageError::Refused),
         }
     }
 
-    fn remove(&mut self, key: Key) -> Result<(), String> {
+    fn remove(&mut self, key: Key) -> Result<(), StorageError> {
         let name = key.name();
         match unsafe { solitaire_storage_remove(name.as_ptr(), name.len() as u32) } {
             1 => Ok(()),
-            _ => Err("the browser refused".into()),
+            _ => Err(StorageError::Refused),
         }
     }
 
-    fn keep_aside(&mut self, key: Key) -> Result<String, String> {
+    fn keep_aside(&mut self, key: Key) -> Result<Kept, StorageError> {
         let name = key.name();
         match unsafe { solitaire_storage_keep_aside(name.as_ptr(), name.len() as u32) } {
-            n if n > 0 => Ok(format!(
-                "solitaire.{name}.unreadable.{n} in this site's storage"
-            )),
-            _ => Err("the browser refused".into()),
+            n if n > 0 => Ok(Kept::SiteKey(format!("solitaire.{name}.unreadable.{n}"))),
+            _ => Err(StorageError::Refused),
         }
     }
 
-    fn claim(&mut self) -> Result<bool, String> {
+    fn claim(&mut self) -> Result<bool, StorageError> {
         match unsafe { solitaire_storage_claim() } {
             1 => Ok(true),
             0 => Ok(false),
-            _ => Err("the browser blocks this page's storage".into()),
+            _ => Err(StorageError::Blocked),
         }
     }
 }

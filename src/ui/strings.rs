@@ -103,6 +103,69 @@ pub struct Strings {
     pub help_v_foundation: &'static str,
     pub help_v_else: &'static str,
     pub help_won: &'static [&'static str],
+    pub pile_stock: &'static str,
+    pub pile_waste: &'static str,
+    pub pile_foundation: &'static str,
+    pub pile_column: &'static str,
+    pub refuse_nothing_to_draw: &'static str,
+    pub refuse_no_pass_left: &'static str,
+    pub refuse_empty_pile: &'static str,
+    pub refuse_no_such_pile: &'static str,
+    pub refuse_not_enough_face_up: &'static str,
+    pub refuse_only_king: &'static str,
+    pub refuse_does_not_fit: &'static str,
+    pub refuse_no_foundation: &'static str,
+    pub refuse_one_card: &'static str,
+    pub refuse_already_on_foundation: &'static str,
+    pub refuse_same_column: &'static str,
+    pub refuse_no_place: &'static str,
+    pub refuse_only_top_card: &'static str,
+    pub refuse_foundation_dragged: &'static str,
+    pub refuse_log_full: &'static str,
+    pub damage_empty: &'static str,
+    pub damage_not_text: &'static str,
+    pub damage_syntax: &'static str,
+    pub damage_not_a_save: &'static str,
+    pub damage_no_version: &'static str,
+    pub damage_newer: &'static str,
+    pub field_missing: &'static str,
+    pub field_not_bool: &'static str,
+    pub field_not_list: &'static str,
+    pub field_not_text: &'static str,
+    pub field_not_number: &'static str,
+    pub field_out_of_range: &'static str,
+    pub field_not_record: &'static str,
+    pub damage_rows: &'static str,
+    pub damage_code: &'static str,
+    pub damage_log_too_long: &'static str,
+    pub entry_not_text: &'static str,
+    pub entry_not_a_move: &'static str,
+    pub damage_entry: &'static str,
+    pub unusable_not_a_file: &'static str,
+    pub unusable_too_large: &'static str,
+    pub unusable_broken_link: &'static str,
+    pub stats_bankroll: &'static str,
+    pub stats_too_many: &'static str,
+    pub stats_more_won: &'static str,
+    pub stats_streak: &'static str,
+    pub stats_best_without_win: &'static str,
+    pub stats_impossible_best: &'static str,
+    pub stats_impossible_moves: &'static str,
+    pub io_read: &'static str,
+    pub io_write: &'static str,
+    pub io_replace: &'static str,
+    pub io_create_folder: &'static str,
+    pub io_move: &'static str,
+    pub io_remove: &'static str,
+    pub io_lock: &'static str,
+    pub storage_no_folder: &'static str,
+    pub storage_blocked: &'static str,
+    pub storage_refused: &'static str,
+    pub storage_taken_over: &'static str,
+    pub storage_no_free_name: &'static str,
+    pub kept_site_key: &'static str,
+    pub kept_copy: &'static str,
+    pub died_not_moved: &'static str,
     pub code_empty: &'static str,
     pub code_shape: &'static str,
     pub code_game: &'static str,
@@ -264,6 +327,69 @@ pub static EN: Strings = Strings {
         "a column, minus the recycles. Vegas ends at {vegas_won}. Undo: the last {undo} actions;",
         "it takes the points away again, but the move counter never goes down.",
     ],
+    pile_stock: "The stock",
+    pile_waste: "The waste",
+    pile_foundation: "Foundation {n}",
+    pile_column: "Column {n}",
+    refuse_nothing_to_draw: "The stock and the waste are both empty.",
+    refuse_no_pass_left: "Vegas: the stock is gone through once only.",
+    refuse_empty_pile: "{pile} is empty.",
+    refuse_no_such_pile: "This game has no such pile ({pile}).",
+    refuse_not_enough_face_up: "That column has only {n} face-up cards.",
+    refuse_only_king: "An empty column takes only a King, not {card}.",
+    refuse_does_not_fit: "{card} does not go on {onto}: a card goes on one of the opposite colour, one rank higher.",
+    refuse_no_foundation: "No foundation takes {card} now.",
+    refuse_one_card: "Foundations take one card at a time.",
+    refuse_already_on_foundation: "That card is on a foundation already.",
+    refuse_same_column: "The cards are in that column already.",
+    refuse_no_place: "No place on the table takes {card}.",
+    refuse_only_top_card: "A click sends only a top card to a foundation.",
+    refuse_foundation_dragged: "A foundation card comes back to the table only by dragging it to a column.",
+    refuse_log_full: "This game has reached {n} actions and undos, the most a game keeps: start a new game.",
+    damage_empty: "the file is empty",
+    damage_not_text: "the file is not text",
+    damage_syntax: "its text is damaged or cut short at line {line}, column {column}",
+    damage_not_a_save: "it is not a save",
+    damage_no_version: "it has no valid format version",
+    damage_newer: "it was written by a newer version of the game (format {found}, this one reads {reads})",
+    field_missing: "'{field}' is missing",
+    field_not_bool: "'{field}' is not true or false",
+    field_not_list: "'{field}' is not a list",
+    field_not_text: "'{field}' is not a text",
+    field_not_number: "'{field}' is not a whole number",
+    field_out_of_range: "'{field}' is out of range",
+    field_not_record: "'{field}' holds something that is not a record",
+    damage_rows: "{found} statistics rows, not {expected}",
+    damage_code: "its game code is wrong: {what}",
+    damage_log_too_long: "its game log has {n} entries, more than the {most} a game keeps",
+    entry_not_text: "it is not a text",
+    entry_not_a_move: "'{text}' is not a move",
+    damage_entry: "move {n} of its game: {what}",
+    unusable_not_a_file: "it is not a regular file",
+    unusable_too_large: "it is larger than {mb} MB",
+    unusable_broken_link: "it is a link to nothing",
+    stats_bankroll: "an impossible Vegas bankroll",
+    stats_too_many: "{mode}: too many games played",
+    stats_more_won: "{mode}: more games won than played",
+    stats_streak: "{mode}: a win streak longer than the wins",
+    stats_best_without_win: "{mode}: a best score without wins, or wins without one",
+    stats_impossible_best: "{mode}: an impossible best score",
+    stats_impossible_moves: "{mode}: an impossible number of moves for a win",
+    io_read: "cannot read {path}: {system}",
+    io_write: "cannot write {path}: {system}",
+    io_replace: "cannot replace {path}: {system}",
+    io_create_folder: "cannot create the folder {path}: {system}",
+    io_move: "cannot move {path}: {system}",
+    io_remove: "cannot remove {path}: {system}",
+    io_lock: "cannot lock {path}: {system}",
+    storage_no_folder: "no folder for the saves is known (HOME is not set)",
+    storage_blocked: "the browser blocks this page's storage",
+    storage_refused: "the storage refused",
+    storage_taken_over: "another window of the game took over the saves",
+    storage_no_free_name: "no free file name was found",
+    kept_site_key: "{key} in this site's storage",
+    kept_copy: "copy {n}",
+    died_not_moved: "The game stopped while loading the saved {what} last time, and it could not be moved aside ({error}), so this window does not save.",
     code_empty: "The game code is empty; it looks like KL1-D1N-AAAAAAG.",
     code_shape: "'{part}' is not a game code: three parts joined by '-', like KL1-D1N-AAAAAAG.",
     code_game: "Unknown game '{part}': the first part is KL1 (Klondike) or DS1 (Double).",
@@ -327,6 +453,127 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
     out
 }
 
+/// What is wrong with a saved record, in words.
+pub fn damage_text(d: &crate::save::Damage) -> String {
+    use crate::save::{Damage as D, EntryProblem, FieldProblem as F, Unusable};
+    let s = strings();
+    let n = |v: usize| v.to_string();
+    match d {
+        D::Empty => s.damage_empty.into(),
+        D::NotText => s.damage_not_text.into(),
+        D::Syntax { line, column } => fill(
+            s.damage_syntax,
+            &[("line", &n(*line)), ("column", &n(*column))],
+        ),
+        D::NotASave => s.damage_not_a_save.into(),
+        D::NoVersion => s.damage_no_version.into(),
+        D::Newer { found, reads } => fill(
+            s.damage_newer,
+            &[("found", &found.to_string()), ("reads", &reads.to_string())],
+        ),
+        D::Field { name, problem } => {
+            let template = match problem {
+                F::Missing => s.field_missing,
+                F::NotTrueOrFalse => s.field_not_bool,
+                F::NotAList => s.field_not_list,
+                F::NotAText => s.field_not_text,
+                F::NotANumber => s.field_not_number,
+                F::OutOfRange => s.field_out_of_range,
+                F::NotARecord => s.field_not_record,
+            };
+            fill(template, &[("field", name)])
+        }
+        D::Rows { found, expected } => fill(
+            s.damage_rows,
+            &[("found", &n(*found)), ("expected", &n(*expected))],
+        ),
+        D::Code(e) => fill(s.damage_code, &[("what", &code_error_text(e))]),
+        D::LogTooLong { entries } => fill(
+            s.damage_log_too_long,
+            &[("n", &n(*entries)), ("most", &n(crate::engine::MAX_LOG))],
+        ),
+        D::Entry { n: k, problem } => {
+            let what = match problem {
+                EntryProblem::NotAText => s.entry_not_text.to_string(),
+                EntryProblem::NotAMove(t) => fill(s.entry_not_a_move, &[("text", t)]),
+                EntryProblem::Refused(r) => refusal_text(r),
+            };
+            fill(s.damage_entry, &[("n", &n(*k)), ("what", &what)])
+        }
+        D::Stats(p) => stats_problem_text(p),
+        D::Unusable(u) => match u {
+            Unusable::NotAFile => s.unusable_not_a_file.into(),
+            Unusable::TooLarge => fill(
+                s.unusable_too_large,
+                &[("mb", &(crate::save::format::MAX_BYTES >> 20).to_string())],
+            ),
+            Unusable::BrokenLink => s.unusable_broken_link.into(),
+        },
+    }
+}
+
+fn stats_problem_text(p: &crate::stats::StatsProblem) -> String {
+    use crate::stats::{StatsIssue as I, StatsProblem as P};
+    let s = strings();
+    match p {
+        P::Rows(found) => fill(
+            s.damage_rows,
+            &[
+                ("found", &found.to_string()),
+                ("expected", &crate::stats::MODES.to_string()),
+            ],
+        ),
+        P::Bankroll => s.stats_bankroll.into(),
+        P::Mode { mode, issue } => {
+            let template = match issue {
+                I::TooManyPlayed => s.stats_too_many,
+                I::MoreWonThanPlayed => s.stats_more_won,
+                I::StreakTooLong => s.stats_streak,
+                I::BestWithoutWin => s.stats_best_without_win,
+                I::ImpossibleBest => s.stats_impossible_best,
+                I::ImpossibleMoves => s.stats_impossible_moves,
+            };
+            fill(template, &[("mode", &mode.mode_text())])
+        }
+    }
+}
+
+/// Why a storage failed, in words.
+pub fn storage_error_text(e: &crate::save::StorageError) -> String {
+    use crate::save::{IoStep, StorageError as E};
+    let s = strings();
+    match e {
+        E::Io { step, path, system } => {
+            let template = match step {
+                IoStep::Read => s.io_read,
+                IoStep::Write => s.io_write,
+                IoStep::Replace => s.io_replace,
+                IoStep::CreateFolder => s.io_create_folder,
+                IoStep::Move => s.io_move,
+                IoStep::Remove => s.io_remove,
+                IoStep::Lock => s.io_lock,
+            };
+            fill(template, &[("path", path), ("system", system)])
+        }
+        E::NoFolder => s.storage_no_folder.into(),
+        E::Blocked => s.storage_blocked.into(),
+        E::Refused => s.storage_refused.into(),
+        E::TakenOver => s.storage_taken_over.into(),
+        E::NoFreeName => s.storage_no_free_name.into(),
+    }
+}
+
+/// Where a record was kept, in words.
+pub fn kept_text(k: &crate::save::Kept) -> String {
+    use crate::save::Kept;
+    let s = strings();
+    match k {
+        Kept::File(path) => path.clone(),
+        Kept::SiteKey(key) => fill(s.kept_site_key, &[("key", key)]),
+        Kept::Copy(n) => fill(s.kept_copy, &[("n", &n.to_string())]),
+    }
+}
+
 /// A save notice in words.
 pub fn notice_text(n: &crate::save::Notice) -> String {
     use crate::save::{Key, Notice};
@@ -344,18 +591,33 @@ pub fn notice_text(n: &crate::save::Notice) -> String {
                 Key::Record => s.unreadable_stats,
                 _ => s.unreadable_game,
             };
-            fill(template, &[("why", why), ("kept", kept)])
+            fill(
+                template,
+                &[("why", &damage_text(why)), ("kept", &kept_text(kept))],
+            )
         }
         Notice::NotMoved { key, why, error } => fill(
             s.not_moved,
-            &[("what", what(key)), ("why", why), ("error", error)],
+            &[
+                ("what", what(key)),
+                ("why", &damage_text(why)),
+                ("error", &storage_error_text(error)),
+            ],
         ),
-        Notice::Unused { key, why } => fill(s.left_as_it_is, &[("what", what(key)), ("why", why)]),
-        Notice::DiedRestoring { key, kept } => {
-            fill(s.died_restoring, &[("what", what(key)), ("kept", kept)])
-        }
-        Notice::NoStorage(e) => fill(s.no_storage, &[("error", e)]),
-        Notice::SavingStopped(e) => fill(s.saving_stopped, &[("error", e)]),
+        Notice::Unused { key, why } => fill(
+            s.left_as_it_is,
+            &[("what", what(key)), ("why", &damage_text(why))],
+        ),
+        Notice::DiedRestoring { key, kept } => fill(
+            s.died_restoring,
+            &[("what", what(key)), ("kept", &kept_text(kept))],
+        ),
+        Notice::DiedNotMoved { key, error } => fill(
+            s.died_not_moved,
+            &[("what", what(key)), ("error", &storage_error_text(error))],
+        ),
+        Notice::NoStorage(e) => fill(s.no_storage, &[("error", &storage_error_text(e))]),
+        Notice::SavingStopped(e) => fill(s.saving_stopped, &[("error", &storage_error_text(e))]),
         Notice::OtherWindow => s.other_window.to_string(),
     }
 }
@@ -431,38 +693,62 @@ pub fn help_pages(kind: GameKind) -> Vec<Vec<String>> {
     ]
 }
 
-/// A card as the screens write it: `Q♠`, `10♥`.
-pub fn card_name(c: crate::engine::Card) -> String {
-    let rank = [
+/// A rank as the cards and the screens write it: `A`, `2` … `10`, `J`, `Q`, `K`.
+pub fn rank_text(rank: u8) -> &'static str {
+    const RANKS: [&str; 13] = [
         "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
-    ][usize::from(c.rank() - 1)];
-    let suit = ['♠', '♥', '♦', '♣'][c.suit().index()];
-    format!("{rank}{suit}")
+    ];
+    RANKS[usize::from(rank.clamp(1, 13) - 1)]
 }
 
-/// Why the rules refused a move, as the status line says it.
+/// A card as the screens write it: `Q♠`, `10♥`.
+pub fn card_name(c: crate::engine::Card) -> String {
+    let suit = ['♠', '♥', '♦', '♣'][c.suit().index()];
+    format!("{}{suit}", rank_text(c.rank()))
+}
+
+/// A pile as the screens name it.
+pub fn pile_name(p: crate::engine::Pile) -> String {
+    use crate::engine::Pile;
+    let s = strings();
+    match p {
+        Pile::Stock => s.pile_stock.to_string(),
+        Pile::Waste => s.pile_waste.to_string(),
+        Pile::Foundation(i) => fill(s.pile_foundation, &[("n", &(i + 1).to_string())]),
+        Pile::Column(i) => fill(s.pile_column, &[("n", &(i + 1).to_string())]),
+    }
+}
+
+/// Why the rules refused a move, as the status line says it: every refusal has its words.
 pub fn refusal_text(r: &crate::engine::Refusal) -> String {
     use crate::engine::Refusal as R;
+    let s = strings();
+    let card = |c: &crate::engine::Card| card_name(*c);
     match r {
-        R::EmptyColumnTakesOnlyKing(c) => {
-            format!("An empty column takes only a King, not {}.", card_name(*c))
+        R::NothingToDraw => s.refuse_nothing_to_draw.into(),
+        R::NoPassLeft => s.refuse_no_pass_left.into(),
+        R::EmptyPile(p) => fill(s.refuse_empty_pile, &[("pile", &pile_name(*p))]),
+        R::NoSuchPile(p) => fill(s.refuse_no_such_pile, &[("pile", &pile_name(*p))]),
+        R::NotEnoughFaceUp { face_up, .. } => {
+            fill(s.refuse_not_enough_face_up, &[("n", &face_up.to_string())])
         }
-        R::DoesNotFit { card, onto } => format!(
-            "{} does not go on {}: opposite colour, one rank lower.",
-            card_name(*card),
-            card_name(*onto)
+        R::EmptyColumnTakesOnlyKing(c) => fill(s.refuse_only_king, &[("card", &card(c))]),
+        R::DoesNotFit { card: c, onto } => fill(
+            s.refuse_does_not_fit,
+            &[("card", &card(c)), ("onto", &card(onto))],
         ),
-        R::NoFoundationTakes(c) => format!("No foundation takes {} now.", card_name(*c)),
-        R::OneCardToFoundation => "Foundations take one card at a time.".into(),
-        R::NoPassLeft => "Vegas: the stock is gone through once only.".into(),
-        R::NoPlaceOnTable(c) => format!("No place on the table takes {}.", card_name(*c)),
-        other => {
-            let mut s = other.to_string();
-            if let Some(first) = s.get(..1) {
-                s.replace_range(..1, &first.to_ascii_uppercase());
-            }
-            s + "."
-        }
+        R::NoFoundationTakes(c) => fill(s.refuse_no_foundation, &[("card", &card(c))]),
+        R::OneCardToFoundation => s.refuse_one_card.into(),
+        R::AlreadyOnFoundation => s.refuse_already_on_foundation.into(),
+        R::SameColumn => s.refuse_same_column.into(),
+        R::NoPlaceOnTable(c) => fill(s.refuse_no_place, &[("card", &card(c))]),
+        R::OnlyTopCardClicks => s.refuse_only_top_card.into(),
+        R::FoundationCardsAreDragged => s.refuse_foundation_dragged.into(),
+        R::NothingToUndo => s.nothing_to_undo.into(),
+        R::LogFull => fill(
+            s.refuse_log_full,
+            &[("n", &crate::engine::MAX_LOG.to_string())],
+        ),
     }
 }
 
