@@ -336,15 +336,7 @@ impl Script {
             }
             Command::DoubleClick(pile) => {
                 let (pile, depth) = pile_and_depth(pile);
-                if pile == Pile::Stock {
-                    // Two quick clicks on the stock are two clicks: each one draws.
-                    let first = game.apply(Action::Draw)?;
-                    Ok(game.apply(Action::Draw).unwrap_or(first))
-                } else if self.double_click {
-                    game.double_click(pile, depth)
-                } else {
-                    game.click(pile, depth)
-                }
+                game.double_click(pile, depth, self.double_click)
             }
             Command::New(_) | Command::SetDoubleClick(_) => unreachable!("handled above"),
         };

@@ -5,8 +5,8 @@ mod common;
 
 use common::{Mouse, built_game, full_suit};
 use solitaire::engine::{Card, Game, GameCode, Pile};
-use solitaire::render::frame::Rect;
 use solitaire::ui::app::{App, Screen, UiAction};
+use solitaire::ui::geom::Rect;
 use solitaire::ui::input::PointerEvent::{Cancel, Down, Up};
 use solitaire::ui::layout::{FB_H, FB_W};
 
@@ -362,4 +362,25 @@ fn winning_shows_the_win_screen_with_score_and_moves() {
     app.ui_action(UiAction::Replay);
     assert_eq!(app.screen, Screen::Table);
     assert_eq!(app.game().code().to_string(), "KL1-D1N-AAAAAAA");
+}
+
+/// One rule, one owner (issue #13): two quick clicks on the stock are two clicks, each drawing,
+/// in the window as in the script (`dclick s`), with the Double-click setting on or off.
+#[test]
+fn a_double_click_on_the_stock_draws_twice_in_the_app_and_the_script() {
+    for setting in [true, false] {
+        let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+        let mut app = App::new(code, 1);
+        app.settings.double_click = setting;
+        let mut m = Mouse::new();
+        m.double_click(center(app.layout().stock), &mut app);
+        let mut script = format!("new {code}\n");
+        if !setting {
+            script += "set doubleclick off\n";
+        }
+        script += "dclick s\n";
+        let played = solitaire::tools::play_script(script.as_bytes()).unwrap();
+        assert_eq!(app.game().table(), played.table(), "setting {setting}");
+        assert_eq!(played.table().waste.len(), 2);
+    }
 }

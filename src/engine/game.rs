@@ -688,17 +688,52 @@ impl Game {
         }
     }
 
-    /// A double-click (SPEC.md §3): what a click does; when that moves nothing, the table search.
-    pub fn double_click(&mut self, pile: Pile, depth: usize) -> Result<Outcome, Refusal> {
-        if pile == Pile::Stock {
-            return self.apply(Action::Draw);
+    /// A double-click (SPEC.md §3): two clicks on the same card. The first is a click; the
+    /// second is `second_click`. Its outcome is the last move made.
+    pub fn double_click(
+        &mut self,
+        pile: Pile,
+        depth: usize,
+        search: bool,
+    ) -> Result<Outcome, Refusal> {
+        let first = match (pile, depth) {
+            (Pile::Stock, _) | (_, 1) => Some(self.click(pile, depth)),
+            // A run: no click moves it.
+            _ => None,
+        };
+        let moved = match first {
+            Some(Ok(outcome)) => Some(outcome),
+            Some(Err(Refusal::NoFoundationTakes(_))) | None => None,
+            Some(Err(other)) => return Err(other),
+        };
+        match (
+            self.second_click(pile, depth, moved.is_some(), search),
+            moved,
+        ) {
+            (Ok(Some(outcome)), _) => Ok(outcome),
+            // The second click refused (a stock emptied by the first), or had nothing to do.
+            (_, Some(first)) => Ok(first),
+            (Err(refusal), None) => Err(refusal),
+            (Ok(None), None) => Err(Refusal::NoPlaceOnTable(self.top_card(pile, depth)?)),
         }
-        if depth == 1 && pile != Pile::Stock {
-            match self.click(pile, 1) {
-                Ok(outcome) => return Ok(outcome),
-                Err(Refusal::NoFoundationTakes(_)) => {}
-                Err(other) => return Err(other),
-            }
+    }
+
+    /// The second click of a double-click, the first one done (`first_moved`: it moved its
+    /// card). On the stock it is a click: each click draws. On a card the first click moved,
+    /// that was all; on one it did not, the table search (SPEC.md §3) when `search` (the
+    /// Double-click setting) is on, nothing when it is off. `None`: nothing more to do.
+    pub fn second_click(
+        &mut self,
+        pile: Pile,
+        depth: usize,
+        first_moved: bool,
+        search: bool,
+    ) -> Result<Option<Outcome>, Refusal> {
+        if pile == Pile::Stock {
+            return self.click(pile, depth).map(Some);
+        }
+        if first_moved || !search {
+            return Ok(None);
         }
         let from = self.source_at(pile, depth)?;
         let to = self.table_target(from)?;
@@ -706,6 +741,13 @@ impl Game {
             from,
             to: Target::Column(to),
         })
+        .map(Some)
+    }
+
+    /// The card `depth` from the top of a pile (1: the top card).
+    fn top_card(&self, pile: Pile, depth: usize) -> Result<Card, Refusal> {
+        let from = self.source_at(pile, depth)?;
+        Ok(self.source_cards(from)?[0])
     }
 
     fn source_at(&self, pile: Pile, depth: usize) -> Result<Source, Refusal> {

@@ -514,7 +514,7 @@ fn click_on_the_stock_draws_and_recycles() {
 #[test]
 fn double_click_when_the_first_click_moved_the_card_that_is_all() {
     let mut g = game("KL1-D1N-AAAAAAA", &[("", "2H AS"), ("", "")], "", "", &[]);
-    g.double_click(Pile::Column(0), 1).unwrap();
+    g.double_click(Pile::Column(0), 1, true).unwrap();
     assert_eq!(g.table().foundations[0], cards("AS"));
     assert_eq!(up(&g, 0), cards("2H"));
     assert_eq!(g.moves(), 1);
@@ -536,7 +536,7 @@ fn double_click_picks_the_longest_column_face_down_cards_included() {
         &[],
     );
     assert_eq!(g.table_target(col(0, 1)), Ok(2));
-    g.double_click(Pile::Column(0), 1).unwrap();
+    g.double_click(Pile::Column(0), 1, true).unwrap();
     assert_eq!(up(&g, 2), cards("8C 7H"));
 }
 
@@ -549,7 +549,7 @@ fn double_click_ties_go_to_the_leftmost_column() {
         "",
         &[],
     );
-    g.double_click(Pile::Column(2), 1).unwrap();
+    g.double_click(Pile::Column(2), 1, true).unwrap();
     assert_eq!(up(&g, 0), cards("9D 8S 7H"));
 }
 
@@ -563,12 +563,12 @@ fn double_click_king_goes_to_the_leftmost_empty_column_when_no_column_fits() {
         &[],
     );
     // KH fits on nothing; t2 is the leftmost empty column.
-    g.double_click(Pile::Column(2), 1).unwrap();
+    g.double_click(Pile::Column(2), 1, true).unwrap();
     assert_eq!(up(&g, 1), cards("KH"));
     // A queen with no place goes nowhere, even with empty columns around.
     let mut g = game("KL1-D1N-AAAAAAA", &[("", "QD"), ("", "")], "", "", &[]);
     assert_eq!(
-        g.double_click(Pile::Column(0), 1),
+        g.double_click(Pile::Column(0), 1, true),
         Err(Refusal::NoPlaceOnTable(card("QD")))
     );
 }
@@ -586,7 +586,7 @@ fn double_click_never_chooses_the_cards_own_column() {
     );
     // 7H from t1: t1 itself (top 8S) is longer, but is never a destination.
     assert_eq!(g.table_target(col(0, 1)), Ok(1));
-    g.double_click(Pile::Column(0), 1).unwrap();
+    g.double_click(Pile::Column(0), 1, true).unwrap();
     assert_eq!(up(&g, 1), cards("9H 8C 7H"));
 }
 
@@ -600,7 +600,7 @@ fn double_click_on_a_run_searches_the_table_for_the_whole_run_never_a_foundation
         &[],
     );
     // 2S with AH on it: the run goes onto 3H, not the AH to a foundation.
-    g.double_click(Pile::Column(0), 2).unwrap();
+    g.double_click(Pile::Column(0), 2, true).unwrap();
     assert_eq!(up(&g, 1), cards("3H 2S AH"));
     assert!(g.table().foundations.iter().all(Vec::is_empty));
     assert_eq!(up(&g, 0), cards("3D"));
@@ -615,7 +615,7 @@ fn double_click_from_the_waste_searches_the_table_when_no_foundation_takes_it() 
         "8H",
         &[],
     );
-    g.double_click(Pile::Waste, 1).unwrap();
+    g.double_click(Pile::Waste, 1, true).unwrap();
     assert_eq!(up(&g, 1), cards("9S 8H"));
     assert_eq!(g.score(), 5);
 }
@@ -889,4 +889,41 @@ fn a_full_log_refuses_further_actions_and_undos() {
     assert_eq!(g.log().len(), MAX_LOG);
     assert_eq!(g.apply(Action::Draw), Err(Refusal::LogFull));
     assert_eq!(g.undo(), Err(Refusal::LogFull));
+}
+
+/// One rule, one owner: a double-click is two clicks on the same card, and each click on the
+/// stock draws — with the Double-click setting on or off. The script and the app ask the
+/// engine (`double_click`, `second_click`), which says so here.
+#[test]
+fn a_double_click_on_the_stock_is_two_clicks_each_drawing() {
+    for search in [true, false] {
+        let mut g = Game::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap());
+        g.double_click(Pile::Stock, 1, search).unwrap();
+        assert_eq!(
+            (g.table().waste.len(), g.moves()),
+            (2, 2),
+            "search {search}"
+        );
+        // The app's way: a click, then the second click of the double-click.
+        let mut h = Game::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap());
+        h.click(Pile::Stock, 1).unwrap();
+        h.second_click(Pile::Stock, 1, true, search).unwrap();
+        assert_eq!(h.table(), g.table());
+    }
+    // The second click finds the stock empty (Vegas, one pass): the first draw stands.
+    let mut g = game("KL1-D1V-AAAAAAA", &[], "AS", "", &[]);
+    let outcome = g.double_click(Pile::Stock, 1, true).unwrap();
+    assert!(matches!(outcome.kind, OutcomeKind::Drew(_)));
+    assert_eq!(g.moves(), 1);
+}
+
+#[test]
+fn with_the_setting_off_a_double_click_on_a_card_does_what_one_click_does() {
+    // 5♥ fits on the 6♠ of column 2, but with the setting off no table search is made.
+    let mut g = game("KL1-D1N-AAAAAAA", &[("", "5H"), ("", "6S")], "", "", &[]);
+    let before = g.table().clone();
+    assert!(g.double_click(Pile::Column(0), 1, false).is_err());
+    assert_eq!(g.table(), &before);
+    g.double_click(Pile::Column(0), 1, true).unwrap();
+    assert_eq!(up(&g, 1), cards("6S 5H"));
 }

@@ -20,31 +20,34 @@ impl App {
         let Some(hit) = self.layout.hit(self.game.table(), x, y) else {
             return;
         };
-        if hit.pile == Pile::Stock {
-            // Quick clicks on the stock are each a click: each one draws.
-            let result = self.game.apply(Action::Draw);
-            self.after(result, Vec::new());
-            return;
-        }
-        if !hit.face_up || hit.depth == 0 {
-            self.first_click_moved = false;
-            return;
-        }
-        let from_rects = self.source_rects(hit.pile, hit.depth);
-        if double && self.settings.double_click {
-            if self.first_click_moved {
+        let from_rects = match hit.pile {
+            Pile::Stock => Vec::new(),
+            _ if !hit.face_up || hit.depth == 0 => {
                 self.first_click_moved = false;
                 return;
             }
-            let result = self.game.double_click(hit.pile, hit.depth);
-            self.after(result, from_rects);
-        } else if hit.depth == 1 && !matches!(hit.pile, Pile::Foundation(_)) {
+            pile => self.source_rects(pile, hit.depth),
+        };
+        // The engine says what each click of a double-click does (the stock draws on each).
+        let result = if double {
+            let moved = std::mem::take(&mut self.first_click_moved);
+            let search = self.settings.double_click;
+            match self.game.second_click(hit.pile, hit.depth, moved, search) {
+                Ok(None) => return,
+                Ok(Some(outcome)) => Ok(outcome),
+                Err(refusal) => Err(refusal),
+            }
+        } else if hit.pile == Pile::Stock
+            || (hit.depth == 1 && !matches!(hit.pile, Pile::Foundation(_)))
+        {
             let result = self.game.click(hit.pile, hit.depth);
-            self.first_click_moved = result.is_ok();
-            self.after(result, from_rects);
+            self.first_click_moved = result.is_ok() && hit.pile != Pile::Stock;
+            result
         } else {
             self.first_click_moved = false;
-        }
+            return;
+        };
+        self.after(result, from_rects);
     }
 
     /// Where the top `depth` cards of a pile are now, bottom first.
