@@ -289,4 +289,64 @@ fn every_scene_draws_inside_the_framebuffer_and_differs() {
         frames.len(),
         "two scenes drew the same picture"
     );
+    for (name, app) in scenes() {
+        let problems = layout_problems(&app);
+        assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
+    }
+}
+
+/// What is wrong with the texts and buttons on screen: a window or a text outside the
+/// framebuffer, a text or button outside its window, two texts or buttons on top of each
+/// other, a letter the font lacks.
+fn layout_problems(app: &App) -> Vec<String> {
+    use solitaire::ui::geom::{Rect, font};
+    use solitaire::ui::layout::{FB_H, FB_W, HUD_Y};
+    use solitaire::ui::screens::{Item, bar};
+    let fb = Rect::new(0, 0, FB_W, FB_H);
+    let inside = |inner: Rect, outer: Rect| {
+        inner.x >= outer.x
+            && inner.y >= outer.y
+            && inner.right() <= outer.right()
+            && inner.bottom() <= outer.bottom()
+    };
+    let mut out = Vec::new();
+    let mut layers: Vec<(Rect, Vec<Item>)> = vec![(
+        fb,
+        bar::buttons()
+            .into_iter()
+            .map(Item::Button)
+            .chain(bar::items(app.game(), app.bankroll_text(), app.status()))
+            .collect(),
+    )];
+    if let Some(p) = app.panel() {
+        if !inside(p.rect, Rect::new(0, 0, FB_W, HUD_Y)) {
+            out.push(format!("the window {:?} leaves the table", p.rect));
+        }
+        layers.push((p.rect, p.items));
+    }
+    for (area, items) in layers {
+        let mut shown: Vec<(Rect, String)> = Vec::new();
+        for item in &items {
+            let Some(text) = item.text() else { continue };
+            for c in text.chars() {
+                if !font().has(c) {
+                    out.push(format!("'{text}': the font has no {c:?}"));
+                }
+            }
+            let rect = match item {
+                Item::Button(w) => w.rect,
+                _ => item.text_rect().expect("a text has a place"),
+            };
+            if !inside(rect, area) {
+                out.push(format!("'{text}' {rect:?} leaves its area {area:?}"));
+            }
+            for (other, other_text) in &shown {
+                if rect.overlap(other) > 0 {
+                    out.push(format!("'{text}' lies on '{other_text}'"));
+                }
+            }
+            shown.push((rect, text.to_string()));
+        }
+    }
+    out
 }

@@ -771,16 +771,11 @@ impl Game {
             return Err(Refusal::FoundationCardsAreDragged);
         }
         let first = self.source_cards(from)?[0];
-        let own = match from {
-            Source::Column { index, .. } => Some(index),
-            _ => None,
-        };
+        // The card's own column is never chosen, and needs no exclusion: its top is the moved
+        // run's own top card, which the run's first card never fits on, and it is not empty.
         let cols = &self.table.columns;
         let mut best: Option<usize> = None;
         for (j, col) in cols.iter().enumerate() {
-            if Some(j) == own {
-                continue;
-            }
             if let Some(onto) = col.top()
                 && first.fits_on(onto)
                 && best.is_none_or(|b| col.len() > cols[b].len())
@@ -789,7 +784,7 @@ impl Game {
             }
         }
         if best.is_none() && first.is_king() {
-            best = (0..cols.len()).find(|&j| Some(j) != own && cols[j].is_empty());
+            best = (0..cols.len()).find(|&j| cols[j].is_empty());
         }
         best.ok_or(Refusal::NoPlaceOnTable(first))
     }

@@ -129,6 +129,11 @@ impl Font {
         Font { glyphs, missing }
     }
 
+    /// Whether the font draws this letter (the others are drawn as '?').
+    pub fn has(&self, c: char) -> bool {
+        self.glyphs.contains_key(&c)
+    }
+
     pub fn glyph(&self, c: char) -> &Glyph {
         self.glyphs.get(&c).unwrap_or(&self.missing)
     }
