@@ -289,10 +289,208 @@ fn every_scene_draws_inside_the_framebuffer_and_differs() {
         frames.len(),
         "two scenes drew the same picture"
     );
-    for (name, app) in scenes() {
+    for (name, app) in scenes().into_iter().chain(more_screens()) {
         let problems = layout_problems(&app);
         assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
     }
+}
+
+/// Every text of every screen comes from the strings table: what is left of it once the
+/// table's texts (split at their `{places}`) are taken out is data — numbers, money, card names,
+/// game codes, a file path — never a word.
+#[test]
+fn every_word_on_screen_comes_from_the_strings_table() {
+    use solitaire::ui::screens::{Item, bar};
+    use solitaire::ui::strings::strings;
+    let mut fragments: Vec<String> = strings()
+        .texts()
+        .iter()
+        .flat_map(|(_, t)| {
+            t.split(['{', '}'])
+                .step_by(2)
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .filter(|f| f.chars().any(char::is_alphabetic))
+        .collect();
+    fragments.sort_by_key(|f| std::cmp::Reverse(f.chars().count()));
+    let mut seen = 0;
+    for (name, app) in scenes().into_iter().chain(more_screens()) {
+        let mut items: Vec<Item> = bar::buttons().into_iter().map(Item::Button).collect();
+        // The status message is checked whole below, not line by line as it is wrapped.
+        items.extend(bar::items(app.game(), app.bankroll_text(), None));
+        let mut texts: Vec<String> = items
+            .iter()
+            .filter_map(|i| i.text())
+            .map(str::to_string)
+            .collect();
+        if let Some(p) = app.panel() {
+            texts.push(p.title.clone());
+            texts.extend(p.items.iter().filter_map(|i| i.text()).map(str::to_string));
+        }
+        if let Some(status) = app.status() {
+            texts.push(status.to_string());
+        }
+        for text in texts {
+            // A file path, a storage key and the system's own words for a failed file
+            // operation are data; they go first, whole, before the table's words are taken out.
+            let mut rest: String = text
+                .replace(SYSTEM_WORDS, " ")
+                .split(' ')
+                .map(|w| {
+                    if w.contains('/') || w.starts_with("solitaire.") {
+                        // Its trailing punctuation belongs to the sentence.
+                        let path = w.trim_end_matches([';', ',', ')']);
+                        &w[path.len()..]
+                    } else {
+                        w
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            for f in &fragments {
+                rest = rest.replace(f.as_str(), " ");
+            }
+            for token in rest.split(|c: char| c.is_whitespace() || "(),:;'«»".contains(c)) {
+                let token = token.trim_matches('.');
+                assert!(
+                    is_data(token),
+                    "{name}: '{token}' of '{text}' is not from the strings table"
+                );
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen > 200, "{seen} texts seen");
+}
+
+/// A token of screen text that is data, not a word: a number, money, a card, a game code or
+/// its mode, or its letters as typed.
+fn is_data(token: &str) -> bool {
+    let is_card = |t: &str| {
+        let mut cs = t.chars();
+        let suit = cs.next_back();
+        let rank: String = cs.collect();
+        matches!(suit, Some('♠' | '♥' | '♦' | '♣'))
+            && (1..=13).any(|r| solitaire::ui::strings::rank_text(r) == rank)
+    };
+    !token.chars().any(|c| c.is_alphabetic())
+        || GameCode::parse(token).is_ok()
+        || GameCode::parse(&format!("{token}-AAAAAAA")).is_ok()
+        || token
+            .strip_suffix("-???????")
+            .is_some_and(|m| GameCode::parse(&format!("{m}-AAAAAAA")).is_ok())
+        || is_card(token)
+        // A code or its letters as typed, right or wrong (the table writes no word in capitals).
+        || token
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-')
+}
+
+/// What the system says of a failed file operation (its words, not the game's).
+const SYSTEM_WORDS: &str = "No space left on device (os error 28)";
+
+/// Every other screen and message, for the checks of texts (not kept as pictures): Settings,
+/// the reset question, every Help page of both games, New Game by code with an error, every
+/// refusal in the status line, and every kind of save notice.
+fn more_screens() -> Vec<(&'static str, App)> {
+    use solitaire::engine::{Card, Pile, Refusal};
+    use solitaire::save::{Damage, Kept, Key, Notice, StorageError};
+    use solitaire::ui::strings::{notice_text, refusal_text};
+    let mut out = Vec::new();
+    let klondike = || App::new(GameCode::parse("KL1-D1V-AAAAAAA").unwrap(), 1);
+    let mut app = klondike();
+    app.settings.carry_vegas = true;
+    app.ui_action(UiAction::Settings);
+    out.push(("settings", app));
+    let mut app = klondike();
+    app.ui_action(UiAction::Stats);
+    app.ui_action(UiAction::ResetStats);
+    out.push(("confirm-reset", app));
+    for code in ["KL1-D1N-AAAAAAA", "DS1-D3V-AAAAAAA"] {
+        for page in 0..4 {
+            let mut app = App::new(GameCode::parse(code).unwrap(), 1);
+            app.ui_action(UiAction::Help);
+            for _ in 0..page {
+                app.ui_action(UiAction::NextPage);
+            }
+            out.push(("help", app));
+        }
+    }
+    let mut app = klondike();
+    app.ui_action(UiAction::NewGame);
+    app.ui_action(UiAction::SetRandom(false));
+    app.key_char('x');
+    app.key_enter();
+    out.push(("new-game-error", app));
+    let card = Card::parse("QH").unwrap();
+    let king = Card::parse("KS").unwrap();
+    for refusal in [
+        Refusal::NothingToDraw,
+        Refusal::NoPassLeft,
+        Refusal::EmptyPile(Pile::Column(2)),
+        Refusal::NoSuchPile(Pile::Foundation(6)),
+        Refusal::NotEnoughFaceUp {
+            column: 1,
+            asked: 3,
+            face_up: 2,
+        },
+        Refusal::EmptyColumnTakesOnlyKing(card),
+        Refusal::DoesNotFit { card, onto: king },
+        Refusal::NoFoundationTakes(card),
+        Refusal::OneCardToFoundation,
+        Refusal::AlreadyOnFoundation,
+        Refusal::SameColumn,
+        Refusal::NoPlaceOnTable(card),
+        Refusal::OnlyTopCardClicks,
+        Refusal::FoundationCardsAreDragged,
+        Refusal::NothingToUndo,
+        Refusal::LogFull,
+    ] {
+        let mut app = klondike();
+        app.notify(refusal_text(&refusal));
+        out.push(("refusal", app));
+    }
+    let io = StorageError::Io {
+        step: solitaire::save::IoStep::Replace,
+        path: "/tmp/x/game.json".into(),
+        system: SYSTEM_WORDS.into(),
+    };
+    for notice in [
+        Notice::Unreadable {
+            key: Key::Record,
+            why: Damage::Newer { found: 3, reads: 2 },
+            kept: Kept::SiteKey("solitaire.record.unreadable.2".into()),
+        },
+        Notice::NotMoved {
+            key: Key::Settings,
+            why: Damage::NotText,
+            error: StorageError::Refused,
+        },
+        Notice::Unused {
+            key: Key::Game,
+            why: Damage::Entry {
+                n: 4,
+                problem: solitaire::save::EntryProblem::Refused(Refusal::SameColumn),
+            },
+        },
+        Notice::DiedRestoring {
+            key: Key::Game,
+            kept: Kept::Copy(1),
+        },
+        Notice::DiedNotMoved {
+            key: Key::Legacy,
+            error: StorageError::Blocked,
+        },
+        Notice::NoStorage(StorageError::NoFolder),
+        Notice::SavingStopped(io),
+        Notice::OtherWindow,
+    ] {
+        let mut app = klondike();
+        app.notify(notice_text(&notice));
+        out.push(("notice", app));
+    }
+    out
 }
 
 /// What is wrong with the texts and buttons on screen: a window or a text outside the

@@ -4,11 +4,12 @@
 mod common;
 
 use common::{Mouse, built_game, full_suit};
-use solitaire::engine::{Card, Game, GameCode, Pile};
+use solitaire::engine::{Card, Game, GameCode, Pile, Refusal};
 use solitaire::ui::app::{App, Screen, UiAction};
 use solitaire::ui::geom::Rect;
 use solitaire::ui::input::PointerEvent::{Cancel, Down, Up};
 use solitaire::ui::layout::{FB_H, FB_W};
+use solitaire::ui::strings::{code_error_text, refusal_text};
 
 /// A point inside the visible strip of a card (its corner), never under another card.
 fn on_card(app: &App, pile: Pile, depth: usize) -> (i32, i32) {
@@ -177,7 +178,11 @@ fn an_illegal_drop_puts_the_cards_back() {
     // The cards slide home, and the status line says why.
     assert_eq!(app.slides.len(), 1);
     assert_eq!(app.slides[0].to, Pile::Column(0));
-    assert!(app.status().unwrap().contains("9♥ does not go on 10♥"));
+    let refusal = Refusal::DoesNotFit {
+        card: Card::parse("9H").unwrap(),
+        onto: Card::parse("TH").unwrap(),
+    };
+    assert_eq!(app.status(), Some(refusal_text(&refusal).as_str()));
 }
 
 #[test]
@@ -211,7 +216,8 @@ fn a_queen_dropped_on_an_empty_column_is_refused() {
     let empty = center(app.layout().columns[1]);
     m.drag(on_card(&app, Pile::Column(0), 1), empty, &mut app);
     assert_eq!(app.game().table(), &before);
-    assert!(app.status().unwrap().contains("only a King"));
+    let refusal = Refusal::EmptyColumnTakesOnlyKing(Card::parse("QH").unwrap());
+    assert_eq!(app.status(), Some(refusal_text(&refusal).as_str()));
 }
 
 #[test]
@@ -289,7 +295,8 @@ fn an_invalid_typed_code_says_what_is_wrong_and_keeps_the_game() {
     let Screen::NewGame(form) = &app.screen else {
         panic!("the window should stay open");
     };
-    assert!(form.error.as_deref().unwrap().contains("D2"));
+    let e = GameCode::parse("KL1-D2N-AAAAAAA").unwrap_err();
+    assert_eq!(form.error, Some(code_error_text(&e)));
     assert_eq!(app.game().code().to_string(), "KL1-D1N-AAAAAAB");
     assert_eq!(app.game().moves(), 1);
     // Cancel goes back to the same game.
