@@ -192,6 +192,13 @@ fn survey(args: &[String]) -> ExitCode {
                 crate::solver::Budget::from_ms(ms),
                 threads,
             );
+            let results = match results {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("solitaire: {e}");
+                    return ExitCode::from(1);
+                }
+            };
             let mode = format!(
                 "{} draw {} {}",
                 game.spec().name,

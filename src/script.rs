@@ -451,13 +451,6 @@ pub fn push_state(out: &mut String, game: &Game) {
     out.push_str("]}");
 }
 
-/// The state object alone, as one JSON line.
-pub fn state_json(game: &Game) -> String {
-    let mut s = String::new();
-    push_state(&mut s, game);
-    s
-}
-
 /// Runs a whole script text; returns the output lines and whether a line was malformed.
 pub fn run_bytes(input: &[u8], emit: impl FnMut(&str)) -> Script {
     run_reader(input, emit).expect("reading from memory cannot fail")

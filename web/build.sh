@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
-cargo build --release --target wasm32-unknown-unknown
+cargo build --release --locked --target wasm32-unknown-unknown
 
 out=dist/web
 rm -rf "$out" dist/solitaire-web.zip

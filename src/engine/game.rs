@@ -542,8 +542,8 @@ impl Game {
         Ok(outcome)
     }
 
-    /// Applies an action with no undo entry and no log line, for searches that keep their own
-    /// path (the solver). The move counter still counts it.
+    /// Applies an action with no undo entry and no log line: `apply` records those around it,
+    /// and a look ahead along a line (the app's hint) needs neither. The move counter counts it.
     pub fn apply_in_search(&mut self, action: Action) -> Result<Outcome, Refusal> {
         let (kind, revealed, points) = match action {
             Action::Draw => {

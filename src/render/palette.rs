@@ -13,7 +13,6 @@ pub const FELT_DARK: Rgba = rgb(29, 86, 52);
 pub const FELT_LIGHT: Rgba = rgb(58, 134, 82);
 pub const FELT_SHADOW: Rgba = rgb(22, 66, 40);
 pub const CARD: Rgba = rgb(246, 240, 226);
-pub const CARD_SHADE: Rgba = rgb(216, 206, 188);
 pub const INK: Rgba = rgb(26, 26, 38);
 pub const RED: Rgba = rgb(204, 38, 48);
 pub const RED_DARK: Rgba = rgb(140, 24, 36);
@@ -33,7 +32,6 @@ pub const HIGHLIGHT: Rgba = rgb(255, 226, 92);
 pub const PANEL: Rgba = rgb(30, 34, 48);
 pub const PANEL_EDGE: Rgba = rgb(96, 104, 136);
 pub const BUTTON: Rgba = rgb(54, 62, 86);
-pub const BUTTON_HOT: Rgba = rgb(84, 96, 132);
 pub const BUTTON_ON: Rgba = rgb(46, 120, 76);
 pub const ERROR: Rgba = rgb(255, 120, 110);
 

@@ -7,18 +7,34 @@ use std::time::Instant;
 use super::{Budget, Verdict, solve};
 use crate::engine::{Draw, Game, GameCode, GameKind, Scoring};
 
+/// What the solver said of a deal (its line aside).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    Winnable,
+    Unwinnable,
+    Undecided,
+}
+
+impl Found {
+    const ALL: [(Found, &'static str); 3] = [
+        (Found::Winnable, "winnable"),
+        (Found::Unwinnable, "unwinnable"),
+        (Found::Undecided, "undecided"),
+    ];
+}
+
 /// One deal's answer and how long it took.
 #[derive(Clone, Copy, Debug)]
 pub struct DealResult {
     pub deal: u64,
-    /// 0 winnable, 1 unwinnable, 2 undecided.
-    pub verdict: u8,
+    pub verdict: Found,
     pub micros: u64,
     /// For a winnable deal: its line, replayed through the engine, won the game.
     pub line_wins: bool,
 }
 
 /// Solves deals `deals` of a mode on `threads` threads (deal `d` on thread `d mod threads`).
+/// A thread that panics (a bug) makes the survey an error, never a report missing its deals.
 pub fn run(
     game: GameKind,
     draw: Draw,
@@ -26,7 +42,7 @@ pub fn run(
     deals: std::ops::Range<u64>,
     budget: Budget,
     threads: usize,
-) -> Vec<DealResult> {
+) -> Result<Vec<DealResult>, String> {
     let threads = threads.max(1) as u64;
     let mut out: Vec<DealResult> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
@@ -41,9 +57,11 @@ pub fn run(
                             let v = solve(&Game::new(code), budget);
                             let micros = start.elapsed().as_micros() as u64;
                             let (verdict, line_wins) = match v {
-                                Verdict::Winnable(line) => (0, replays_to_a_win(code, &line)),
-                                Verdict::Unwinnable => (1, false),
-                                Verdict::Undecided => (2, false),
+                                Verdict::Winnable(line) => {
+                                    (Found::Winnable, replays_to_a_win(code, &line))
+                                }
+                                Verdict::Unwinnable => (Found::Unwinnable, false),
+                                Verdict::Undecided => (Found::Undecided, false),
                             };
                             DealResult {
                                 deal,
@@ -56,13 +74,17 @@ pub fn run(
                 })
             })
             .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
+        let mut all = Vec::new();
+        for (t, h) in handles.into_iter().enumerate() {
+            let found = h
+                .join()
+                .map_err(|_| format!("the solver stopped on a deal of thread {t} (a bug)"))?;
+            all.extend(found);
+        }
+        Ok::<_, String>(all)
+    })?;
     out.sort_by_key(|r| r.deal);
-    out
+    Ok(out)
 }
 
 /// Whether a line, played from the deal through the engine's checks, wins it.
@@ -107,7 +129,7 @@ pub fn report(
         deals.end,
         Budget::from_ms(budget_ms).states
     );
-    for (v, name) in [(0u8, "winnable"), (1, "unwinnable"), (2, "undecided")] {
+    for (v, name) in Found::ALL {
         let k = results.iter().filter(|r| r.verdict == v).count();
         let (lo, hi) = wilson(k, n);
         s += &format!(
@@ -117,7 +139,10 @@ pub fn report(
             100.0 * hi
         );
     }
-    let wins = results.iter().filter(|r| r.verdict == 0).count();
+    let wins = results
+        .iter()
+        .filter(|r| r.verdict == Found::Winnable)
+        .count();
     let replayed = results.iter().filter(|r| r.line_wins).count();
     s += &format!("winning lines replayed to a won game: {replayed} of {wins}\n");
     let mut times: Vec<u64> = results.iter().map(|r| r.micros).collect();
@@ -125,7 +150,7 @@ pub fn report(
     let decided: Vec<u64> = {
         let mut d: Vec<u64> = results
             .iter()
-            .filter(|r| r.verdict != 2)
+            .filter(|r| r.verdict != Found::Undecided)
             .map(|r| r.micros)
             .collect();
         d.sort_unstable();
@@ -133,7 +158,7 @@ pub fn report(
     };
     let within_1s = results
         .iter()
-        .filter(|r| r.verdict != 2 && r.micros <= 1_000_000)
+        .filter(|r| r.verdict != Found::Undecided && r.micros <= 1_000_000)
         .count();
     s += &format!(
         "time per deal: median {:.2} ms, p90 {:.2} ms, max {:.2} ms; decided within 1 s: {:.1} %\n",
@@ -177,7 +202,8 @@ mod tests {
             0..12,
             b,
             1,
-        );
+        )
+        .unwrap();
         let three = run(
             GameKind::Klondike,
             Draw::Three,
@@ -185,7 +211,8 @@ mod tests {
             0..12,
             b,
             3,
-        );
+        )
+        .unwrap();
         let v = |r: &[DealResult]| r.iter().map(|x| (x.deal, x.verdict)).collect::<Vec<_>>();
         assert_eq!(v(&one), v(&three));
         assert_eq!(one.len(), 12);
