@@ -1,4 +1,4 @@
-//! The script interface of SPEC.md §7: one command per line in, one line of JSON per command out.
+//! The script interface of RULES.md §7: one command per line in, one line of JSON per command out.
 
 use std::fmt::Write as _;
 
@@ -411,7 +411,7 @@ fn push_cards(out: &mut String, cards: &[Card]) {
     out.push(']');
 }
 
-/// Appends the state object of SPEC.md §7.
+/// Appends the state object of RULES.md §7.
 pub fn push_state(out: &mut String, game: &Game) {
     let t = game.table();
     let _ = write!(

@@ -7,7 +7,7 @@ use crate::render::scene::Renderer;
 use crate::ui::app::App;
 use crate::ui::layout::{FB_H, FB_W};
 
-/// Plays a script (SPEC.md §7), read line by line, and returns the game it ends with.
+/// Plays a script (RULES.md §7), read line by line, and returns the game it ends with.
 pub fn play_script(input: impl std::io::BufRead) -> Result<Game, String> {
     let script = crate::script::run_reader(input, |_| {})
         .map_err(|e| format!("cannot read the script: {e}"))?;

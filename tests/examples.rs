@@ -1,5 +1,5 @@
 //! The situations of docs/EXAMPLES.md, each a script in tests/examples/ (the script interface
-//! of SPEC.md §7) with its expectations in `#>` comment lines, checked against the command
+//! of RULES.md §7) with its expectations in `#>` comment lines, checked against the command
 //! before them:
 //!
 //! `#> ok` · `#> refused TEXT` (refused, the reason starting with TEXT) · `#> score N` ·

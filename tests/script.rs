@@ -1,4 +1,4 @@
-//! The script interface of SPEC.md §7, as a contract: field names, card notation, ok / reason /
+//! The script interface of RULES.md §7, as a contract: field names, card notation, ok / reason /
 //! error lines and the exit status, through the library and through the real binary.
 
 use std::io::Write;

@@ -1,5 +1,5 @@
 //! Playing through the UI layer without a window: pointer events at framebuffer pixels, as a
-//! player's mouse would send them (SPEC.md §3).
+//! player's mouse would send them (RULES.md §3).
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! Won games played to the end from real deals, and their final scores (SPEC.md §1, §4).
+//! Won games played to the end from real deals, and their final scores (RULES.md §1, §4).
 //! The deals are ones the simple greedy player of `common` wins; each is replayed through the
 //! engine and through the script interface.
 

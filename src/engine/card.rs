@@ -1,4 +1,4 @@
-//! Cards: suit, rank, colour, and the two-letter notation of SPEC.md §7 (`TC`, `AS`, `QH`).
+//! Cards: suit, rank, colour, and the two-letter notation of RULES.md §7 (`TC`, `AS`, `QH`).
 
 use std::fmt;
 

@@ -1,4 +1,4 @@
-//! The two games, described once each, and game codes (SPEC.md §6): `KL1-D1N-AAAAAAG`.
+//! The two games, described once each, and game codes (RULES.md §6): `KL1-D1N-AAAAAAG`.
 
 use std::fmt;
 
@@ -9,7 +9,7 @@ pub enum GameKind {
     Double,
 }
 
-/// Everything that differs between the two games, in one place (SPEC.md §1).
+/// Everything that differs between the two games, in one place (RULES.md §1).
 #[derive(Debug, PartialEq, Eq)]
 pub struct GameSpec {
     pub kind: GameKind,
@@ -164,7 +164,7 @@ impl Draw {
     }
 }
 
-/// Normal points or Vegas dollars (SPEC.md §4).
+/// Normal points or Vegas dollars (RULES.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Scoring {
     Normal,

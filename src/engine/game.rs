@@ -1,4 +1,4 @@
-//! A game in progress: the table, the actions of SPEC.md §2–§5 (checked, then applied, each
+//! A game in progress: the table, the actions of RULES.md §2–§5 (checked, then applied, each
 //! reporting what happened), scoring, undo and the click / double-click search of §3.
 
 use std::collections::VecDeque;
@@ -218,7 +218,7 @@ impl fmt::Display for Refusal {
 
 impl std::error::Error for Refusal {}
 
-/// The Normal points of SPEC.md §4 for one event.
+/// The Normal points of RULES.md §4 for one event.
 pub mod points {
     pub const FOUNDATION: i32 = 10;
     pub const WASTE_TO_COLUMN: i32 = 5;
@@ -370,7 +370,7 @@ impl Game {
         self.table.score
     }
 
-    /// The score as the screen shows it (SPEC.md §1): `35`, `+$208`, `$416`, `-$104`.
+    /// The score as the screen shows it (RULES.md §1): `35`, `+$208`, `$416`, `-$104`.
     pub fn score_text(&self) -> String {
         score_text(self.code, self.table.score)
     }
@@ -665,7 +665,7 @@ impl Game {
         Ok(())
     }
 
-    /// A click (SPEC.md §3) on the stock, or on the top card of the waste or a column: the stock
+    /// A click (RULES.md §3) on the stock, or on the top card of the waste or a column: the stock
     /// draws; a card goes to the foundation that takes it. `depth` is 1 for the top card.
     pub fn click(&mut self, pile: Pile, depth: usize) -> Result<Outcome, Refusal> {
         match pile {
@@ -688,7 +688,7 @@ impl Game {
         }
     }
 
-    /// A double-click (SPEC.md §3): two clicks on the same card. The first is a click; the
+    /// A double-click (RULES.md §3): two clicks on the same card. The first is a click; the
     /// second is `second_click`. Its outcome is the last move made.
     pub fn double_click(
         &mut self,
@@ -720,7 +720,7 @@ impl Game {
 
     /// The second click of a double-click, the first one done (`first_moved`: it moved its
     /// card). On the stock it is a click: each click draws. On a card the first click moved,
-    /// that was all; on one it did not, the table search (SPEC.md §3) when `search` (the
+    /// that was all; on one it did not, the table search (RULES.md §3) when `search` (the
     /// Double-click setting) is on, nothing when it is off. `None`: nothing more to do.
     pub fn second_click(
         &mut self,
@@ -763,7 +763,7 @@ impl Game {
         }
     }
 
-    /// The double-click search on the table (SPEC.md §3): among the columns the card or run fits,
+    /// The double-click search on the table (RULES.md §3): among the columns the card or run fits,
     /// the longest (all its cards counted; ties: leftmost); else, for a King, the leftmost empty
     /// column. Never the card's own column.
     pub fn table_target(&self, from: Source) -> Result<usize, Refusal> {
@@ -813,7 +813,7 @@ impl Game {
     }
 }
 
-/// The score as the screen shows it (SPEC.md §1).
+/// The score as the screen shows it (RULES.md §1).
 pub fn score_text(code: GameCode, score: i32) -> String {
     match code.scoring {
         Scoring::Normal => score.to_string(),

@@ -1,4 +1,4 @@
-//! The rules of SPEC.md and nothing else: no window, no clock, no randomness it is not handed.
+//! The rules of RULES.md and nothing else: no window, no clock, no randomness it is not handed.
 
 pub mod card;
 pub mod code;

@@ -1,4 +1,4 @@
-//! One test per rule of SPEC.md §2–§5, each named after the rule it checks, on tables built by
+//! One test per rule of RULES.md §2–§5, each named after the rule it checks, on tables built by
 //! hand so that each situation is exactly the one the rule talks about.
 
 use super::*;

@@ -26,7 +26,7 @@ use crate::stats::Stats;
 /// The player's settings, saved with the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// Two quick clicks look for a place on the table (SPEC.md §3). On by default.
+    /// Two quick clicks look for a place on the table (RULES.md §3). On by default.
     pub double_click: bool,
     /// Vegas dollars are carried from game to game (a bankroll shown beside the score).
     pub carry_vegas: bool,

@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: a seeded random source, a scoring oracle written from
-//! SPEC.md §4 independently of the engine, and a simple greedy player.
+//! RULES.md §4 independently of the engine, and a simple greedy player.
 #![allow(dead_code)]
 
 use rand_core::{Rng as _, SeedableRng};
@@ -29,7 +29,7 @@ impl Rng {
     }
 }
 
-/// The points SPEC.md §4 gives an action, judged from the table before it and what it did.
+/// The points RULES.md §4 gives an action, judged from the table before it and what it did.
 pub fn oracle_points(code: GameCode, before: &Table, action: Action, outcome: &Outcome) -> i32 {
     let normal = code.scoring == Scoring::Normal;
     match (&outcome.kind, action) {
@@ -164,7 +164,7 @@ fn greedy_choice(g: &Game, draws_without_progress: usize) -> Option<Action> {
     None
 }
 
-/// An action as a line of the script interface (SPEC.md §7).
+/// An action as a line of the script interface (RULES.md §7).
 pub fn script_line(action: Action) -> String {
     solitaire::script::action_line(action)
 }
