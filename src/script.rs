@@ -163,34 +163,7 @@ pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String>
         "undo" => expect_words(&words, 1, "undo").map(|_| Command::Undo),
         "move" => {
             expect_words(&words, 3, "move SRC DST")?;
-            let from = match parse_pile(words[1], game)? {
-                PileArg::Stock => {
-                    return Err("'s': the stock is not a move source; use 'draw'".into());
-                }
-                PileArg::Waste => SourceArg::Waste,
-                PileArg::Foundation(i) => SourceArg::Foundation(i),
-                PileArg::Column { index, depth } => SourceArg::Column {
-                    index,
-                    count: depth,
-                },
-            };
-            let dest_word = words[2].to_ascii_lowercase();
-            let to = if dest_word == "f" {
-                DestArg::Foundations
-            } else {
-                match parse_pile(words[2], game)? {
-                    PileArg::Column { index, depth: 1 } if !dest_word.contains(':') => {
-                        DestArg::Column(index)
-                    }
-                    _ => {
-                        return Err(format!(
-                            "'{}': the destination is tN (a column) or f (the foundation area)",
-                            shown(words[2])
-                        ));
-                    }
-                }
-            };
-            Ok(Command::Move(from, to))
+            parse_move(words[1], words[2], game)
         }
         "click" | "dclick" => {
             expect_words(&words, 2, &format!("{name} PILE"))?;
@@ -217,6 +190,38 @@ pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String>
         }
         _ => Err(unknown(words[0])),
     }
+}
+
+/// `move SRC DST`: SRC `w`, `fN`, `tN` or `tN:K`; DST `tN` or `f`.
+fn parse_move(src: &str, dst: &str, game: Option<&Game>) -> Result<Command, String> {
+    let from = match parse_pile(src, game)? {
+        PileArg::Stock => {
+            return Err("'s': the stock is not a move source; use 'draw'".into());
+        }
+        PileArg::Waste => SourceArg::Waste,
+        PileArg::Foundation(i) => SourceArg::Foundation(i),
+        PileArg::Column { index, depth } => SourceArg::Column {
+            index,
+            count: depth,
+        },
+    };
+    let dest_word = dst.to_ascii_lowercase();
+    let to = if dest_word == "f" {
+        DestArg::Foundations
+    } else {
+        match parse_pile(dst, game)? {
+            PileArg::Column { index, depth: 1 } if !dest_word.contains(':') => {
+                DestArg::Column(index)
+            }
+            _ => {
+                return Err(format!(
+                    "'{}': the destination is tN (a column) or f (the foundation area)",
+                    shown(dst)
+                ));
+            }
+        }
+    };
+    Ok(Command::Move(from, to))
 }
 
 fn unknown(word: &str) -> String {

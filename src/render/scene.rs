@@ -78,10 +78,17 @@ fn top_positions(app: &App, pile: Pile, n: usize) -> Vec<(i32, i32)> {
 
 fn draw_table(frame: &mut Frame, assets: &Assets, app: &App) {
     felt(frame);
+    draw_stock(frame, assets, app);
+    draw_waste(frame, assets, app);
+    draw_foundations(frame, assets, app);
+    draw_columns(frame, assets, app);
+}
+
+/// The stock: a small stack edge shows how thick it is; empty, a mark says what a click does.
+fn draw_stock(frame: &mut Frame, assets: &Assets, app: &App) {
     let game = app.game();
     let t = game.table();
     let l = app.layout();
-    // Stock: a small stack edge shows how thick it is.
     if t.stock.is_empty() {
         let mark = if game.can_recycle() {
             &assets.recycle
@@ -98,7 +105,11 @@ fn draw_table(frame: &mut Frame, assets: &Assets, app: &App) {
         }
         frame.blit(&assets.back, l.stock.x, l.stock.y);
     }
-    // Waste.
+}
+
+fn draw_waste(frame: &mut Frame, assets: &Assets, app: &App) {
+    let t = app.game().table();
+    let l = app.layout();
     let hidden = app.hidden_on(Pile::Waste);
     let xs = l.waste_xs(t.waste.len(), t.fan);
     let shown = xs.len();
@@ -116,7 +127,11 @@ fn draw_table(frame: &mut Frame, assets: &Assets, app: &App) {
         // Everything shown is in flight; the card under them stays in the slot.
         frame.blit(assets.face(t.waste[visible - 1]), l.waste.x, l.waste.y);
     }
-    // Foundations.
+}
+
+fn draw_foundations(frame: &mut Frame, assets: &Assets, app: &App) {
+    let t = app.game().table();
+    let l = app.layout();
     let launched = app.cascade.as_ref().map(|c| &c.launched);
     for (i, r) in l.foundations.iter().enumerate() {
         let gone = app.hidden_on(Pile::Foundation(i)) + launched.as_ref().map_or(0, |v| v[i]);
@@ -129,13 +144,13 @@ fn draw_table(frame: &mut Frame, assets: &Assets, app: &App) {
             }
         }
     }
-    // Columns.
+}
+
+fn draw_columns(frame: &mut Frame, assets: &Assets, app: &App) {
+    let t = app.game().table();
+    let l = app.layout();
     for (i, col) in t.columns.iter().enumerate() {
         let rects = l.column_rects(i, col);
-        if rects.is_empty() {
-            frame.blit(&assets.empty_column, l.columns[i].x, l.columns[i].y);
-            continue;
-        }
         let n = rects.len() - app.hidden_on(Pile::Column(i)).min(rects.len());
         if n == 0 {
             frame.blit(&assets.empty_column, l.columns[i].x, l.columns[i].y);

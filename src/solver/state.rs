@@ -481,76 +481,105 @@ impl State {
         out.clear();
         let n = usize::from(self.ncols);
         let first_empty = (0..n).find(|&j| self.cols[j].len == 0);
-        let mut hidden = 0u16;
-        for col in &self.cols[..n] {
-            hidden += u16::from(col.down);
-        }
+        let hidden: u16 = self.cols[..n].iter().map(|c| u16::from(c.down)).sum();
         for i in 0..n {
-            let col = &self.cols[i];
-            let len = usize::from(col.len);
-            if len == 0 {
+            self.column_moves(i, first_empty, narrow, out);
+        }
+        self.talon_moves(first_empty, hidden, out);
+        if !narrow {
+            self.takeback_moves(first_empty, out);
+        }
+        out.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+    }
+
+    /// Whether card `c` can land on column `j` (only the first empty column is tried: empty
+    /// columns are alike).
+    #[inline]
+    fn lands(&self, c: C, j: usize, first_empty: Option<usize>) -> bool {
+        match self.cols[j].top() {
+            None => is_king(c) && Some(j) == first_empty,
+            Some(t) => fits(c, t),
+        }
+    }
+
+    /// The moves of column `i`: its top card up, and its run (or the part of it that fits) to
+    /// another column.
+    fn column_moves(
+        &self,
+        i: usize,
+        first_empty: Option<usize>,
+        narrow: bool,
+        out: &mut Vec<(i16, Mv)>,
+    ) {
+        let n = usize::from(self.ncols);
+        let col = &self.cols[i];
+        let len = usize::from(col.len);
+        if len == 0 {
+            return;
+        }
+        let up = col.up();
+        let down = i16::from(col.down);
+        let top = col.cards[len - 1];
+        if self.place_for(top).is_some() {
+            let reveal = if up == 1 && down > 0 { 30 + down } else { 0 };
+            out.push((50 + reveal, Mv::ColFound { col: i as u8 }));
+        }
+        // The face-up cards are a run, so each destination takes at most one part of it: the
+        // part starting with the card one rank below the destination's top.
+        let first = len - usize::from(up);
+        let (high, low) = (rank0(col.cards[first]), rank0(top));
+        for j in 0..n {
+            if j == i {
                 continue;
             }
-            let up = col.up();
-            let down = i16::from(col.down);
-            let top = col.cards[len - 1];
-            if self.place_for(top).is_some() {
-                let reveal = if up == 1 && down > 0 { 30 + down } else { 0 };
-                out.push((50 + reveal, Mv::ColFound { col: i as u8 }));
-            }
-            // The face-up cards are a run, so each destination takes at most one part of it:
-            // the part starting with the card one rank below the destination's top.
-            let first = len - usize::from(up);
-            let (high, low) = (rank0(col.cards[first]), rank0(top));
-            for j in 0..n {
-                if j == i {
+            let dest = &self.cols[j];
+            let k = if dest.len == 0 {
+                if Some(j) != first_empty || !is_king(col.cards[first]) {
                     continue;
                 }
-                let dest = &self.cols[j];
-                let k = if dest.len == 0 {
-                    if Some(j) != first_empty || !is_king(col.cards[first]) {
-                        continue;
-                    }
-                    0
-                } else {
-                    let t = dest.cards[usize::from(dest.len) - 1];
-                    let r = rank0(t);
-                    if r == 0 || r - 1 > high || r - 1 < low {
-                        continue;
-                    }
-                    let k = usize::from(high - (r - 1));
-                    if red(col.cards[first + k]) == red(t) {
-                        continue;
-                    }
-                    k
-                };
-                let count = up - k as u8;
-                let whole = k == 0;
-                let score = if whole && down > 0 {
-                    60 + 2 * down
-                } else if whole {
-                    if is_king(col.cards[first]) {
-                        continue; // a King alone in its column: moving it changes nothing
-                    }
-                    15
-                } else {
-                    let to_found = self.place_for(col.cards[first + k - 1]).is_some();
-                    if narrow && !to_found {
-                        continue;
-                    }
-                    if to_found { 40 } else { -5 }
-                };
-                out.push((
-                    score,
-                    Mv::ColCol {
-                        from: i as u8,
-                        to: j as u8,
-                        count,
-                    },
-                ));
-            }
+                0
+            } else {
+                let t = dest.cards[usize::from(dest.len) - 1];
+                let r = rank0(t);
+                if r == 0 || r - 1 > high || r - 1 < low {
+                    continue;
+                }
+                let k = usize::from(high - (r - 1));
+                if red(col.cards[first + k]) == red(t) {
+                    continue;
+                }
+                k
+            };
+            let count = up - k as u8;
+            let whole = k == 0;
+            let score = if whole && down > 0 {
+                60 + 2 * down
+            } else if whole {
+                if is_king(col.cards[first]) {
+                    continue; // a King alone in its column: moving it changes nothing
+                }
+                15
+            } else {
+                let to_found = self.place_for(col.cards[first + k - 1]).is_some();
+                if narrow && !to_found {
+                    continue;
+                }
+                if to_found { 40 } else { -5 }
+            };
+            let to = j as u8;
+            out.push((
+                score,
+                Mv::ColCol {
+                    from: i as u8,
+                    to,
+                    count,
+                },
+            ));
         }
-        // The talon: each card the stock can bring to the top of the waste, with a place to go.
+    }
+
+    /// The talon: each card the stock can bring to the top of the waste, with a place to go.
+    fn talon_moves(&self, first_empty: Option<usize>, hidden: u16, out: &mut Vec<(i16, Mv)>) {
         let mut list = [0u8; TALON_CAP];
         let (m, w) = self.live_list(&mut list);
         let mut set = reachable(w, m, self.draw, self.vegas);
@@ -567,44 +596,32 @@ impl State {
             if self.place_for(c).is_some() {
                 out.push((45 - far, Mv::TalonFound { w: w2 }));
             }
-            for j in 0..n {
-                let ok = match self.cols[j].top() {
-                    None => is_king(c) && Some(j) == first_empty,
-                    Some(t) => fits(c, t),
-                };
-                if ok {
+            for j in 0..usize::from(self.ncols) {
+                if self.lands(c, j, first_empty) {
                     let score = 30 - far + if hidden > 0 && is_king(c) { 5 } else { 0 };
                     out.push((score, Mv::TalonCol { w: w2, to: j as u8 }));
                 }
             }
         }
-        if !narrow {
-            let d = usize::from(self.decks);
-            for p in 0..4 * d {
-                let h = self.found[p];
-                // The second place of a row with the same height offers the same card.
-                if h == 0 || (p % d == 1 && self.found[p - 1] == h) {
-                    continue;
-                }
-                let c = (p / d) as u8 * 13 + h - 1;
-                for j in 0..n {
-                    let ok = match self.cols[j].top() {
-                        None => is_king(c) && Some(j) == first_empty,
-                        Some(t) => fits(c, t),
-                    };
-                    if ok {
-                        out.push((
-                            -20,
-                            Mv::FoundCol {
-                                place: p as u8,
-                                to: j as u8,
-                            },
-                        ));
-                    }
+    }
+
+    /// Take-backs: the top card of each foundation place onto a column.
+    fn takeback_moves(&self, first_empty: Option<usize>, out: &mut Vec<(i16, Mv)>) {
+        let d = usize::from(self.decks);
+        for p in 0..4 * d {
+            let h = self.found[p];
+            // A later place of a row at the same height as the one before offers the same card.
+            if h == 0 || (p % d > 0 && self.found[p - 1] == h) {
+                continue;
+            }
+            let c = (p / d) as u8 * 13 + h - 1;
+            for j in 0..usize::from(self.ncols) {
+                if self.lands(c, j, first_empty) {
+                    let (place, to) = (p as u8, j as u8);
+                    out.push((-20, Mv::FoundCol { place, to }));
                 }
             }
         }
-        out.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
     }
 
     /// The engine actions of a line of moves made from this position, in order: a talon move

@@ -1,0 +1,68 @@
+//! The app at start-up: what the saves held, and the deal a link asks for.
+
+use super::app::App;
+use super::screens::Screen;
+use super::strings::{code_error_text, strings};
+use crate::engine::{CodeError, Game, GameCode};
+use crate::save::Loaded;
+
+impl App {
+    /// The app as the saves left it: their game, or a new deal of `fresh` when they hold none.
+    pub fn restore(loaded: Loaded, fresh: GameCode, entropy: u64) -> App {
+        let (game, counted) = match loaded.game {
+            Some(g) => (g.game, g.counted),
+            None => (Game::new(fresh), false),
+        };
+        let mut app = App::with_game(game, entropy);
+        app.settings = loaded.settings;
+        app.stats = loaded.stats;
+        app.counted = counted;
+        if app.game.is_won() {
+            app.screen = Screen::Won;
+        }
+        app
+    }
+
+    /// The app at start-up: the saves' game, unless a link (`?code=` on the web, `--code`
+    /// natively) asks for another deal — which never ends a game under way without asking. An
+    /// invalid link says what is wrong with it, and what is played instead.
+    pub fn start_up(
+        loaded: Loaded,
+        link: Option<Result<GameCode, CodeError>>,
+        fresh: GameCode,
+        entropy: u64,
+    ) -> App {
+        let had_game = loaded.game.is_some();
+        let mut app = App::restore(loaded, fresh, entropy);
+        match link {
+            Some(Ok(code)) => app.open_link(code),
+            Some(Err(e)) => {
+                let s = strings();
+                let then = if had_game {
+                    s.link_code_kept
+                } else {
+                    s.random_instead
+                };
+                let what = code_error_text(&e);
+                app.notify(format!("{} {what} {then}", s.link_code));
+            }
+            None => {}
+        }
+        app
+    }
+
+    /// A link (`?code=` or `--code`) asks for a deal: the game of that deal goes on (a page
+    /// reloaded, say); another deal starts at once when nothing would be lost; a game under way
+    /// is left only after the player says so.
+    pub fn open_link(&mut self, code: GameCode) {
+        if code == self.game.code() {
+            return;
+        }
+        if self.counted || self.game.moves() == 0 {
+            self.start(code);
+        } else {
+            self.screen = Screen::ConfirmLeave(code);
+            self.dirty = true;
+        }
+    }
+}
