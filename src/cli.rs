@@ -9,6 +9,7 @@ use crate::engine::{Draw, GameCode, GameKind, Scoring};
 use crate::script;
 
 pub const USAGE: &str = "usage: solitaire [--code CODE]
+       solitaire --version
        solitaire script [FILE]          play without a window, one JSON line per command
        solitaire render OUT.png [SCALE] draw the table a script (on stdin) ends with (- : stdout)
        solitaire layout                 where the piles of that table lie, as JSON
@@ -41,6 +42,10 @@ pub fn run(args: &[String]) -> Run {
         Some("layout") => Run::Done(layout(&args[1..])),
         Some("solve") => Run::Done(solve(&args[1..])),
         Some("survey") => Run::Done(survey(&args[1..])),
+        Some("--version" | "-V") => {
+            println!("solitaire {}", env!("CARGO_PKG_VERSION"));
+            Run::Done(ExitCode::SUCCESS)
+        }
         Some("--help" | "-h") => {
             println!("{USAGE}");
             Run::Done(ExitCode::SUCCESS)

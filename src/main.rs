@@ -1,3 +1,7 @@
+// On Windows the game is a windowed program: no console opens behind it. Started from a
+// console with a subcommand (`solitaire.exe script …`), it writes to that console.
+#![cfg_attr(windows, windows_subsystem = "windows")]
+
 use std::process::ExitCode;
 
 use macroquad::prelude::{next_frame, screen_dpi_scale, screen_height, screen_width};
@@ -9,6 +13,10 @@ use solitaire::{cli, platform};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    #[cfg(windows)]
+    if !args.is_empty() {
+        attach_console();
+    }
     match cli::run(&args) {
         cli::Run::Play(code) => play(code),
         cli::Run::Done(status) => status,
@@ -73,6 +81,24 @@ async fn game_loop(code: Option<GameCode>) {
             // For the start-up measurement (perf/measure.sh): when the first frame was shown.
             let now = platform::now_ms();
             eprintln!("first frame: {now} ms since the epoch (loop entered at {at})");
+        }
+    }
+}
+
+/// Writes to the console the program was started from, when its output goes nowhere else
+/// (a windowed program has no console of its own; redirected output is left as it is).
+#[cfg(windows)]
+fn attach_console() {
+    const STD_OUTPUT_HANDLE: u32 = -11i32 as u32;
+    const ATTACH_PARENT_PROCESS: u32 = u32::MAX;
+    unsafe extern "system" {
+        fn GetStdHandle(which: u32) -> *mut std::ffi::c_void;
+        fn AttachConsole(process: u32) -> i32;
+    }
+    // SAFETY: two plain Win32 calls with constant arguments; a failure changes nothing.
+    unsafe {
+        if GetStdHandle(STD_OUTPUT_HANDLE).is_null() {
+            AttachConsole(ATTACH_PARENT_PROCESS);
         }
     }
 }

@@ -16,8 +16,16 @@ use crate::ui::view::View;
 
 /// The window's settings: a resizable, DPI-aware window that sleeps until something happens.
 pub fn conf() -> macroquad::conf::Conf {
+    let assets = crate::render::assets::Assets::load();
+    let square = |size: usize| crate::render::icon::pixels(&assets, size);
+    let icon = macroquad::miniquad::conf::Icon {
+        small: square(16).try_into().unwrap_or([0; 16 * 16 * 4]),
+        medium: square(32).try_into().unwrap_or([0; 32 * 32 * 4]),
+        big: square(64).try_into().unwrap_or([0; 64 * 64 * 4]),
+    };
     let window = Conf {
         window_title: "Solitaire".to_owned(),
+        icon: Some(icon),
         window_width: FB_W * 2,
         window_height: FB_H * 2,
         high_dpi: true,

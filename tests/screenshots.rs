@@ -275,6 +275,28 @@ fn screenshots_are_stable() {
     );
 }
 
+/// The Windows program's icon file is the icon the game draws (`render::icon`), kept current
+/// like the screenshots.
+#[test]
+fn the_icon_file_is_current() {
+    let assets = solitaire::render::assets::Assets::load();
+    let ico = solitaire::render::icon::ico(&assets);
+    let path = root().join("assets/icon.ico");
+    if std::env::var_os("UPDATE_SCREENSHOTS").is_some() {
+        std::fs::write(&path, &ico).unwrap();
+    }
+    let committed = std::fs::read(&path).unwrap_or_default();
+    assert!(
+        committed == ico,
+        "assets/icon.ico is out of date: run UPDATE_SCREENSHOTS=1 cargo test --test screenshots"
+    );
+    // Four images, the first 16 pixels square, each a PNG.
+    assert_eq!(&ico[..6], &[0, 0, 1, 0, 4, 0]);
+    assert_eq!(ico[6], 16);
+    let first = u32::from_le_bytes(ico[18..22].try_into().unwrap()) as usize;
+    assert_eq!(&ico[first..first + 8], b"\x89PNG\r\n\x1a\n");
+}
+
 #[test]
 fn every_scene_draws_inside_the_framebuffer_and_differs() {
     let frames: Vec<u64> = scenes()

@@ -3,6 +3,7 @@
 
 pub mod assets;
 pub mod frame;
+pub mod icon;
 pub mod palette;
 pub mod png;
 pub mod scene;

@@ -28,19 +28,25 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
 
 /// The frame as PNG bytes (8-bit RGB, rows top to bottom).
 pub fn encode(frame: &Frame) -> Vec<u8> {
-    let (w, h) = (frame.w as usize, frame.h as usize);
-    let mut raw = Vec::with_capacity(h * (1 + w * 3));
+    encode_pixels(frame.w as usize, frame.h as usize, &frame.bytes, false)
+}
+
+/// RGBA pixels, rows top to bottom, as PNG bytes: with their alpha, or opaque (RGB).
+pub fn encode_pixels(w: usize, h: usize, rgba: &[u8], alpha: bool) -> Vec<u8> {
+    let channels = if alpha { 4 } else { 3 };
+    let mut raw = Vec::with_capacity(h * (1 + w * channels));
     for y in 0..h {
         raw.push(0); // filter: none
-        for px in frame.bytes[y * w * 4..(y + 1) * w * 4].chunks_exact(4) {
-            raw.extend_from_slice(&px[..3]);
+        for px in rgba[y * w * 4..(y + 1) * w * 4].chunks_exact(4) {
+            raw.extend_from_slice(&px[..channels]);
         }
     }
     let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
     let mut ihdr = Vec::with_capacity(13);
     ihdr.extend_from_slice(&(w as u32).to_be_bytes());
     ihdr.extend_from_slice(&(h as u32).to_be_bytes());
-    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]); // 8 bits, RGB, deflate, no filter, no interlace
+    // 8 bits, RGB or RGBA, deflate, no filter, no interlace.
+    ihdr.extend_from_slice(&[8, if alpha { 6 } else { 2 }, 0, 0, 0]);
     chunk(&mut out, b"IHDR", &ihdr);
     chunk(
         &mut out,

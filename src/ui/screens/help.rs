@@ -1,8 +1,8 @@
 //! The Help window: the rules and the scoring of the game being played, page by page.
 
 use super::{Cmd, Ctx, Item, Panel, Tone, UiAction, button, button_right};
-use crate::ui::geom::LINE_H;
-use crate::ui::strings::{help_pages, strings};
+use crate::ui::geom::{LINE_H, font};
+use crate::ui::strings::{fill, help_pages, strings};
 
 pub fn panel(page: usize, ctx: &Ctx) -> Panel {
     let s = strings();
@@ -11,6 +11,9 @@ pub fn panel(page: usize, ctx: &Ctx) -> Panel {
     let title = format!("{}  {} {}/{}", s.help, s.page, page + 1, pages.len());
     let mut p = Panel::centred(520, 190, title, true);
     let r = p.rect;
+    let version = fill(s.version, &[("v", env!("CARGO_PKG_VERSION"))]);
+    let w = font().width(&version);
+    p.add(Item::label(r.right() - 10 - w, r.y + 8, version, Tone::Dim));
     for (i, line) in pages[page].iter().enumerate() {
         let tone = if i == 0 { Tone::Highlight } else { Tone::Text };
         p.add(Item::label(
