@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
-const dist = join(root, "dist", "web");
+const dist = process.env.SOLITAIRE_WEB_DIR || join(root, "dist", "web");
 const solitaire = process.env.SOLITAIRE_BIN || join(root, "target", "release", "solitaire");
 const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 
