@@ -4,7 +4,7 @@
 use super::app::App;
 use super::geom::Rect;
 use super::screens::Screen;
-use super::strings::{card_name, strings};
+use super::strings::{card_name, fill, strings};
 use crate::engine::{Action, Game, GameCode, Pile, Target, deal::splitmix};
 use crate::solver::{self, Budget, HINT_STATES, Search, Verdict, WINNABLE_STATES, WINNABLE_TRIES};
 
@@ -126,11 +126,8 @@ impl App {
                     *code = next;
                     *search = winnable_search(next);
                     if let Screen::NewGame(form) = &mut self.screen {
-                        form.note = Some(format!(
-                            "{} ({tried} {})",
-                            strings().looking_for_winnable,
-                            strings().tried
-                        ));
+                        let n = tried.to_string();
+                        form.note = Some(fill(strings().looking_tried, &[("n", &n)]));
                     }
                 }
             },
@@ -171,20 +168,24 @@ impl App {
         let place = match to {
             Target::Foundation => s.hint_to_foundation.to_string(),
             Target::Column(j) => match after.table().columns[j].top() {
-                Some(onto) => format!("{} {}", s.hint_onto, card_name(onto)),
+                Some(onto) => fill(s.hint_onto, &[("card", &card_name(onto))]),
                 None => s.hint_to_empty.to_string(),
             },
         };
         let what = if draws > 0 {
-            format!(
-                "{} ({draws} {}) {} {card} {} {place}.",
-                s.hint_turn_stock,
-                if draws == 1 { s.click } else { s.clicks },
-                s.hint_until,
-                s.hint_then
+            let clicks = if draws == 1 { s.click } else { s.clicks };
+            let n = draws.to_string();
+            fill(
+                s.hint_stock,
+                &[
+                    ("n", &n),
+                    ("clicks", clicks),
+                    ("card", &card),
+                    ("place", &place),
+                ],
             )
         } else {
-            format!("{card} {place}.")
+            fill(s.hint_move, &[("card", &card), ("place", &place)])
         };
         let prefix = if sure { s.hint } else { s.guess };
         let t = self.game.table();
