@@ -11,7 +11,8 @@ use crate::script;
 pub const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire --version
        solitaire script [FILE]          play without a window, one JSON line per command
-       solitaire render OUT.png [SCALE] draw the table a script (on stdin) ends with (- : stdout)
+       solitaire render OUT.png [SCALE] [--lang en|nb|tr]
+                                        draw the table a script (on stdin) ends with (- : stdout)
        solitaire layout                 where the piles of that table lie, as JSON
        solitaire solve CODE [--budget-ms N]
                                         search for a winning line (printed as a script)
@@ -76,7 +77,20 @@ fn script_from_stdin() -> Result<crate::engine::Game, String> {
 }
 
 fn render(args: &[String]) -> ExitCode {
-    let (out, scale) = match args {
+    use crate::ui::strings::{Language, set_language};
+    // `--lang L`: the language of the picture (en, nb, tr).
+    let mut args = args.to_vec();
+    if let Some(i) = args.iter().position(|a| a == "--lang") {
+        let tag = args.get(i + 1).cloned().unwrap_or_default();
+        let Some(language) = Language::from_tag(&tag) else {
+            let tags: Vec<&str> = Language::ALL.iter().map(|l| l.tag()).collect();
+            eprintln!("solitaire: --lang takes one of {}", tags.join(", "));
+            return ExitCode::from(2);
+        };
+        set_language(language);
+        args.drain(i..(i + 2).min(args.len()));
+    }
+    let (out, scale) = match args.as_slice() {
         [out] => (out, Ok(1)),
         [out, k] => (
             out,

@@ -30,12 +30,26 @@ mod web {
     unsafe extern "C" {
         fn solitaire_query_len() -> u32;
         fn solitaire_query_copy(ptr: *mut u8, len: u32);
+        fn solitaire_lang_len(which: u32) -> u32;
+        fn solitaire_lang_copy(which: u32, ptr: *mut u8, len: u32);
     }
 
     /// The loader asks for this to check the plugin's version.
     #[unsafe(no_mangle)]
     pub extern "C" fn solitaire_crate_version() -> u32 {
         1
+    }
+
+    /// The page's `?lang=` (0) or the browser's language (1).
+    pub fn lang(which: u32) -> Option<String> {
+        // SAFETY: the JS side writes at most `len` bytes into the buffer it is handed.
+        let len = unsafe { solitaire_lang_len(which) };
+        if len == 0 || len > 64 {
+            return None;
+        }
+        let mut buf = vec![0u8; len as usize];
+        unsafe { solitaire_lang_copy(which, buf.as_mut_ptr(), len) };
+        Some(String::from_utf8_lossy(&buf).into_owned())
     }
 
     pub fn query_code() -> Option<String> {
@@ -73,5 +87,33 @@ pub fn query_code() -> Option<String> {
     #[cfg(not(target_arch = "wasm32"))]
     {
         None
+    }
+}
+
+/// The language a link asks for: `?lang=nb` on the web (none natively).
+pub fn link_language() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web::lang(0)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
+/// The system's language, as a tag like `nb_NO.UTF-8` or `tr-TR`: natively the first of
+/// `LC_ALL`, `LC_MESSAGES` and `LANG` that is set; on the web, the browser's language.
+pub fn system_language() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web::lang(1)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|k| std::env::var(k).ok())
+            .find(|v| !v.is_empty() && v != "C" && v != "POSIX")
     }
 }

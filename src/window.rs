@@ -12,6 +12,7 @@ use crate::save::{self, Persist, Storage};
 use crate::ui::app::App;
 use crate::ui::input::PointerEvent;
 use crate::ui::layout::{FB_H, FB_W};
+use crate::ui::strings::Language;
 use crate::ui::view::View;
 
 /// The window's settings: a resizable, DPI-aware window that sleeps until something happens.
@@ -61,7 +62,21 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
         (None, None) => None,
     };
     let storage = platform::storage().unwrap_or_else(|e| Box::new(save::NoStorage(e)));
-    let (mut persist, loaded) = Persist::open(storage);
+    let (mut persist, mut loaded) = Persist::open(storage);
+    // The language: a link's (`?lang=`, kept as the player's choice), else the one chosen in
+    // Settings, else the system's, else English.
+    if let Some(tag) = platform::link_language().filter(|t| Language::from_tag(t).is_some()) {
+        loaded.settings.language = Language::from_tag(&tag).map(|l| l.tag().to_string());
+    }
+    let language = [
+        loaded.settings.language.clone(),
+        platform::system_language(),
+    ]
+    .into_iter()
+    .flatten()
+    .find_map(|t| Language::from_tag(&t))
+    .unwrap_or(Language::En);
+    crate::ui::strings::set_language(language);
     let fresh = match link {
         Some(Ok(code)) => code,
         _ => App::random_code(start, GameKind::Klondike, Draw::One, Scoring::Normal),

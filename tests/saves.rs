@@ -64,6 +64,7 @@ fn save_and_load_round_trip_in_all_modes_with_undo_histories() {
                         double_click: rng.chance(50),
                         carry_vegas: rng.chance(50),
                         winnable_only: rng.chance(50),
+                        language: ["en", "nb", "tr"].get(rng.below(4)).map(|t| t.to_string()),
                     };
                     let stats = some_stats(code);
                     let text = format::encode_game(&g, &no_extra());
@@ -106,6 +107,7 @@ fn settings_save() -> Vec<u8> {
         double_click: false,
         carry_vegas: true,
         winnable_only: true,
+        language: Some("nb".into()),
     };
     format::encode_settings(&s, &no_extra()).into_bytes()
 }

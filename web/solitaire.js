@@ -3,6 +3,15 @@
 // cookies blocked), and a clean end to a drag when the button is let go outside the canvas.
 (function () {
   "use strict";
+  // The page's ?lang= (0), or the browser's language (1).
+  function lang(which) {
+    var v = "";
+    try {
+      v = which === 0 ? (new URLSearchParams(window.location.search).get("lang") || "")
+                      : (navigator.language || "");
+    } catch (e) {}
+    return new TextEncoder().encode(v.slice(0, 32));
+  }
   function queryCode() {
     var code = new URLSearchParams(window.location.search).get("code") || "";
     return new TextEncoder().encode(code.slice(0, 64));
@@ -128,6 +137,10 @@
       importObject.env.solitaire_query_len = function () { return queryCode().length; };
       importObject.env.solitaire_query_copy = function (ptr, len) {
         new Uint8Array(wasm_memory.buffer, ptr, len).set(queryCode().subarray(0, len));
+      };
+      importObject.env.solitaire_lang_len = function (which) { return lang(which).length; };
+      importObject.env.solitaire_lang_copy = function (which, ptr, len) {
+        new Uint8Array(wasm_memory.buffer, ptr, len).set(lang(which).subarray(0, len));
       };
       importObject.env.solitaire_storage_read = storageRead;
       importObject.env.solitaire_storage_copy = storageCopy;

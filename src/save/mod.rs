@@ -32,6 +32,8 @@ pub struct Settings {
     pub carry_vegas: bool,
     /// Random deals are ones the solver has won (New Game window).
     pub winnable_only: bool,
+    /// The language the player chose (`en`, `nb`, `tr`); none: the system's.
+    pub language: Option<String>,
 }
 
 impl Default for Settings {
@@ -40,6 +42,7 @@ impl Default for Settings {
             double_click: true,
             carry_vegas: false,
             winnable_only: false,
+            language: None,
         }
     }
 }

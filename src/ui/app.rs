@@ -78,6 +78,12 @@ impl App {
         }
     }
 
+    /// The screens speak `language` from now on.
+    pub fn set_language(&mut self, language: super::strings::Language) {
+        super::strings::set_language(language);
+        self.dirty = true;
+    }
+
     /// Whether the game under way counts in the statistics already (it was won at some point).
     pub fn is_counted(&self) -> bool {
         self.counted
@@ -385,6 +391,12 @@ impl App {
                     Setting::WinnableOnly => &mut s.winnable_only,
                 };
                 *flag = !*flag;
+                self.save_needed = true;
+            }
+            Cmd::NextLanguage => {
+                let next = super::strings::language().next();
+                self.set_language(next);
+                self.settings.language = Some(next.tag().to_string());
                 self.save_needed = true;
             }
             Cmd::ResetStats => {

@@ -60,6 +60,7 @@ pub enum UiAction {
     Cancel,
     ToggleDoubleClick,
     ToggleWinnableOnly,
+    NextLanguage,
     Hint,
     PrevPage,
     NextPage,
@@ -259,6 +260,8 @@ pub enum Cmd {
     /// Look for a winnable deal, starting with this one.
     FindWinnable(GameCode),
     Toggle(Setting),
+    /// The next language: the screens speak it, and it is saved with the settings.
+    NextLanguage,
     ResetStats,
 }
 

@@ -5,29 +5,37 @@ use crate::ui::strings::strings;
 
 pub fn panel(ctx: &Ctx) -> Panel {
     let s = strings();
-    let mut p = Panel::centred(300, 114, s.settings, true);
+    let mut p = Panel::centred(300, 148, s.settings, true);
     let r = p.rect;
     let on_off = |on: bool| if on { s.on } else { s.off };
     let rows = [
         (
-            s.double_click,
-            s.double_click_hint,
+            format!("{}: {}", s.double_click, on_off(ctx.settings.double_click)),
+            Some(s.double_click_hint),
             ctx.settings.double_click,
             UiAction::ToggleDoubleClick,
         ),
         (
-            s.carry_vegas,
-            s.carry_vegas_hint,
+            format!("{}: {}", s.carry_vegas, on_off(ctx.settings.carry_vegas)),
+            Some(s.carry_vegas_hint),
             ctx.settings.carry_vegas,
             UiAction::ToggleCarryVegas,
         ),
+        // Each language is named in its own words.
+        (
+            format!("{}: {}", s.language, s.language_name),
+            None,
+            false,
+            UiAction::NextLanguage,
+        ),
     ];
     let mut buttons = Vec::new();
-    for (i, (name, hint, on, action)) in rows.into_iter().enumerate() {
+    for (i, (label, hint, on, action)) in rows.into_iter().enumerate() {
         let y = r.y + 24 + i as i32 * 34;
-        let label = format!("{name}: {}", on_off(on));
         buttons.push(button(r.x + 10, y, &label, action, on));
-        p.add(Item::label(r.x + 12, y + 20, hint, Tone::Dim));
+        if let Some(hint) = hint {
+            p.add(Item::label(r.x + 12, y + 20, hint, Tone::Dim));
+        }
     }
     for b in buttons {
         p.button(b);
@@ -46,6 +54,7 @@ pub fn act(action: UiAction) -> Cmd {
     match action {
         UiAction::ToggleDoubleClick => Cmd::Toggle(Setting::DoubleClick),
         UiAction::ToggleCarryVegas => Cmd::Toggle(Setting::CarryVegas),
+        UiAction::NextLanguage => Cmd::NextLanguage,
         UiAction::Cancel => Cmd::Close,
         _ => Cmd::Stay,
     }

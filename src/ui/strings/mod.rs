@@ -50,6 +50,8 @@ macro_rules! strings_table {
 }
 
 strings_table! {
+    language_name: &'static str,
+    language: &'static str,
     new_game: &'static str,
     replay: &'static str,
     undo: &'static str,
@@ -221,232 +223,6 @@ strings_table! {
     code_deal_length: &'static str,
     code_deal_letter: &'static str,
 }
-
-pub static EN: Strings = Strings {
-    new_game: "New game",
-    replay: "Replay deal",
-    undo: "Undo",
-    settings: "Settings",
-    help: "Help",
-    score: "Score",
-    moves: "Moves",
-    game: "Game",
-    draw: "Draw",
-    scoring: "Scoring",
-    deal: "Deal",
-    klondike: "Klondike",
-    double: "Double Solitaire",
-    draw_1: "Draw 1 «Easy»",
-    draw_3: "Draw 3 «Hard»",
-    normal: "Normal",
-    vegas: "Vegas",
-    random_deal: "Random deal",
-    by_code: "Game code",
-    code: "Code",
-    letters: "Letters",
-    code_hint: "Type a code, or set the letters with the arrows.",
-    start: "Start",
-    cancel: "Cancel",
-    close: "Close",
-    previous: "< Previous",
-    next: "Next >",
-    page: "Page",
-    double_click: "Double-click",
-    double_click_hint: "Two quick clicks look for a place on the table.",
-    on: "On",
-    off: "Off",
-    you_won: "You won!",
-    final_score: "Final score",
-    nothing_to_undo: "Nothing to undo.",
-    stats: "Stats",
-    statistics: "Statistics",
-    stats_header: ["Mode", "Played", "Won", "Win %", "Best", "Fewest", "Streak"],
-    reset_stats: "Reset statistics",
-    yes_reset: "Yes, reset them",
-    reset_question: "Reset all statistics? This cannot be undone.",
-    carry_vegas: "Carry Vegas dollars",
-    carry_vegas_hint: "The Vegas score runs on from game to game.",
-    bank: "Bank",
-    link_code: "The link's game code:",
-    random_instead: "Here is a random deal.",
-    hint: "Hint",
-    guess: "A guess (no sure line found)",
-    hint_thinking: "Looking for a good move...",
-    hint_to_foundation: "to the foundation",
-    hint_onto: "onto {card}",
-    hint_stock: "Turn the stock ({n} {clicks}) until {card} shows, then play it {place}.",
-    hint_move: "{card} {place}.",
-    looking_tried: "Looking for a winnable deal... ({n} tried)",
-    hint_to_empty: "to the empty column",
-    click: "click",
-    clicks: "clicks",
-    no_useful_move: "No useful move found. Undo may help.",
-    winnable_only: "Winnable only",
-    winnable_only_hint: "Random deals the solver has won: a plain code anyone can replay.",
-    looking_for_winnable: "Looking for a winnable deal...",
-    winnable_found: "a deal the solver has won. Good luck!",
-    winnable_not_found: "None of 25 deals was won: try again, or turn it off.",
-    winnable_only_vegas: "Vegas deals are seldom winnable; in Double, almost never.",
-    leave_question: "Leave the game in progress for the link's deal?",
-    yes_leave: "Yes, play the link's deal",
-    keep_playing: "No, go on",
-    link_code_kept: "Your game goes on.",
-    record_settings: "settings",
-    record_stats: "statistics",
-    record_game: "game",
-    record_legacy: "save file",
-    unreadable_settings: "The saved settings could not be read ({why}). They were kept as {kept}; the defaults are used.",
-    unreadable_stats: "The saved statistics could not be read ({why}). They were kept as {kept}; they start again from zero.",
-    unreadable_game: "The saved game could not be read ({why}). It was kept as {kept}; a new game starts.",
-    not_moved: "The saved {what} could not be read ({why}) nor moved aside ({error}), so this window does not save.",
-    left_as_it_is: "The saved {what} could not be read ({why}); it is left as it is.",
-    died_restoring: "The game stopped while loading the saved {what} last time; it was kept as {kept}.",
-    no_storage: "Saving is not possible here ({error}); the game plays on without saving.",
-    saving_stopped: "Saving stopped ({error}); the game plays on without saving.",
-    other_window: "Another window of the game is open on the same saves: this one plays on but does not save.",
-    help_rules_one_deck: &[
-        "{game} - the rules",
-        "",
-        "One deck of {cards} cards. {columns} columns of 1 to {columns} cards; only the last card of each",
-        "column is face up. The other {stock} cards are the stock, face down.",
-        "",
-        "Goal: all {cards} cards on the {places} foundations, one per suit (spades, hearts,",
-        "diamonds, clubs), each from the Ace up to the King, one card at a time.",
-        "",
-        "On a column, a card goes on a face-up card of the opposite colour and exactly",
-        "one rank higher: a red 7 on a black 8. Ranks: A 2 3 ... 10 J Q K.",
-    ],
-    help_rules_decks: &[
-        "{game} - the rules",
-        "",
-        "Two decks shuffled together: {cards} cards, each card twice. {columns} columns of 1 to {columns}",
-        "cards; only the last card of each column is face up. {stock} cards are the stock.",
-        "",
-        "Goal: all {cards} cards on the {places} foundations, two places per suit: one row each",
-        "for spades, hearts, diamonds and clubs. An Ace goes to an empty place of its",
-        "own suit's row. Where two places take a card, it goes to the first.",
-        "",
-        "On a column, a card goes on a face-up card of the opposite colour and exactly",
-        "one rank higher. Each card exists twice: a black 6 has four red 7s to go on.",
-    ],
-    help_moving: &[
-        "Moving cards",
-        "",
-        "A face-up card moves together with all the cards on top of it; only the first",
-        "card of the run must fit where it goes.",
-        "",
-        "An empty column takes only a King (alone or with the cards on it). Nothing",
-        "else, not even to uncover a face-down card.",
-        "",
-        "Only the top card of the waste can be played. A face-down card that is",
-        "uncovered turns face up by itself. The top card of a foundation can be",
-        "dragged back onto a column, for no points gained or lost.",
-    ],
-    help_stock: &[
-        "Stock, clicks and undo",
-        "",
-        "Click the stock to turn cards onto the waste: one at a time (Draw 1, Easy)",
-        "or three (Draw 3, Hard), where only the last one is playable.",
-        "Normal scoring: an empty stock turns the whole waste back, as often as you",
-        "like. Vegas: the stock is gone through once only.",
-        "",
-        "Click a top card: it goes to a foundation if one takes it. Double-click:",
-        "it looks for a place on the table, the longest column first, then an empty",
-        "column for a King. Or drag cards where you want them.",
-        "Nothing ever moves by itself. The game never declares a loss: undo, or start",
-        "a new game. Hint outlines a good move (a winning one when it finds one).",
-    ],
-    help_scoring: "Scoring",
-    help_normal_head: "Normal (never below 0):",
-    help_vegas_head: "Vegas (dollars, no floor):",
-    help_pt_foundation: "card onto a foundation",
-    help_pt_waste: "waste card onto a column",
-    help_pt_turn: "face-down card turned up",
-    help_pt_recycle: "waste turned back",
-    help_pt_none: "column to column, take-back",
-    help_v_start: "start",
-    help_v_foundation: "card onto foundation",
-    help_v_else: "anything else",
-    help_won: &[
-        "A won game without take-backs: {won} points, plus 5 per waste card played to",
-        "a column, minus the recycles. Vegas ends at {vegas_won}. Undo: the last {undo} actions;",
-        "it takes the points away again, but the move counter never goes down.",
-    ],
-    pile_stock: "The stock",
-    pile_waste: "The waste",
-    pile_foundation: "Foundation {n}",
-    pile_column: "Column {n}",
-    refuse_nothing_to_draw: "The stock and the waste are both empty.",
-    refuse_no_pass_left: "Vegas: the stock is gone through once only.",
-    refuse_empty_pile: "{pile} is empty.",
-    refuse_no_such_pile: "This game has no such pile ({pile}).",
-    refuse_not_enough_face_up: "That column has only {n} face-up cards.",
-    refuse_only_king: "An empty column takes only a King, not {card}.",
-    refuse_does_not_fit: "{card} does not go on {onto}: a card goes on one of the opposite colour, one rank higher.",
-    refuse_no_foundation: "No foundation takes {card} now.",
-    refuse_one_card: "Foundations take one card at a time.",
-    refuse_already_on_foundation: "That card is on a foundation already.",
-    refuse_same_column: "The cards are in that column already.",
-    refuse_no_place: "No place on the table takes {card}.",
-    refuse_only_top_card: "A click sends only a top card to a foundation.",
-    refuse_foundation_dragged: "A foundation card comes back to the table only by dragging it to a column.",
-    refuse_log_full: "This game has reached {n} actions and undos, the most a game keeps: start a new game.",
-    damage_empty: "the file is empty",
-    damage_not_text: "the file is not text",
-    damage_syntax: "its text is damaged or cut short at line {line}, column {column}",
-    damage_not_a_save: "it is not a save",
-    damage_no_version: "it has no valid format version",
-    damage_newer: "it was written by a newer version of the game (format {found}, this one reads {reads})",
-    field_missing: "'{field}' is missing",
-    field_not_bool: "'{field}' is not true or false",
-    field_not_list: "'{field}' is not a list",
-    field_not_text: "'{field}' is not a text",
-    field_not_number: "'{field}' is not a whole number",
-    field_out_of_range: "'{field}' is out of range",
-    field_not_record: "'{field}' holds something that is not a record",
-    damage_rows: "{found} statistics rows, not {expected}",
-    damage_code: "its game code is wrong: {what}",
-    damage_log_too_long: "its game log has {n} entries, more than the {most} a game keeps",
-    entry_not_text: "it is not a text",
-    entry_not_a_move: "'{text}' is not a move",
-    damage_entry: "move {n} of its game: {what}",
-    unusable_not_a_file: "it is not a regular file",
-    unusable_too_large: "it is larger than {mb} MB",
-    unusable_broken_link: "it is a link to nothing",
-    stats_bankroll: "an impossible Vegas bankroll",
-    stats_too_many: "{mode}: too many games played",
-    stats_more_won: "{mode}: more games won than played",
-    stats_streak: "{mode}: a win streak longer than the wins",
-    stats_best_without_win: "{mode}: a best score without wins, or wins without one",
-    stats_impossible_best: "{mode}: an impossible best score",
-    stats_impossible_moves: "{mode}: an impossible number of moves for a win",
-    io_read: "cannot read {path}: {system}",
-    io_write: "cannot write {path}: {system}",
-    io_replace: "cannot replace {path}: {system}",
-    io_create_folder: "cannot create the folder {path}: {system}",
-    io_move: "cannot move {path}: {system}",
-    io_remove: "cannot remove {path}: {system}",
-    io_lock: "cannot lock {path}: {system}",
-    storage_no_folder: "no folder for the saves is known (HOME is not set)",
-    storage_blocked: "the browser blocks this page's storage",
-    storage_refused: "the storage refused",
-    storage_taken_over: "another window of the game took over the saves",
-    storage_no_free_name: "no free file name was found",
-    kept_site_key: "{key} in this site's storage",
-    kept_copy: "copy {n}",
-    died_not_moved: "The game stopped while loading the saved {what} last time, and it could not be moved aside ({error}), so this window does not save.",
-    version: "Version {v}",
-    code_empty: "The game code is empty; it looks like KL1-D1N-AAAAAAG.",
-    code_shape: "'{part}' is not a game code: three parts joined by '-', like KL1-D1N-AAAAAAG.",
-    code_game: "Unknown game '{part}': the first part is KL1 (Klondike) or DS1 (Double).",
-    code_mode: "'{part}' is not a mode: the second part is D1 or D3 and N or V, like D1N.",
-    code_draw: "Draw '{part}' does not exist: it is D1 (draw 1) or D3 (draw 3).",
-    code_scoring: "Scoring '{part}' does not exist: it is N (Normal) or V (Vegas).",
-    code_deal_length: "Deal '{part}' has {letters} letters: the deal part has exactly 7, A-Z.",
-    code_deal_letter: "Deal '{part}': the deal part has only the letters A-Z.",
-    no_display: "no display found (DISPLAY and WAYLAND_DISPLAY are not set); \
-                 to play without a window, use: solitaire script",
-};
 
 impl Strings {
     pub fn game_name(&self, g: GameKind) -> &'static str {
@@ -668,9 +444,81 @@ pub fn notice_text(n: &crate::save::Notice) -> String {
     }
 }
 
-/// The strings in use. One language for now; the table is the place to add more.
+mod en;
+mod nb;
+mod tr;
+
+pub use en::EN;
+pub use nb::NB;
+pub use tr::TR;
+
+/// The languages of the game: English, and those of its two rule pages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    En,
+    Nb,
+    Tr,
+}
+
+impl Language {
+    pub const ALL: [Language; 3] = [Language::En, Language::Nb, Language::Tr];
+
+    /// The tag saved in the settings and used in links: `en`, `nb`, `tr`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::Nb => "nb",
+            Language::Tr => "tr",
+        }
+    }
+
+    /// The language a tag names: `nb`, `nb-NO`, `no_NO.UTF-8`, `tr_TR`, `en-GB`… Norwegian
+    /// (`no`, `nb`, and `nn`, whose readers read bokmål too) is bokmål; anything unknown, none.
+    pub fn from_tag(tag: &str) -> Option<Language> {
+        let lang = tag
+            .split(['-', '_', '.', '@'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        match lang.as_str() {
+            "en" => Some(Language::En),
+            "nb" | "no" | "nn" => Some(Language::Nb),
+            "tr" => Some(Language::Tr),
+            _ => None,
+        }
+    }
+
+    /// The next language (the Settings button goes round them).
+    pub fn next(self) -> Language {
+        let i = Language::ALL.iter().position(|&l| l == self).unwrap_or(0);
+        Language::ALL[(i + 1) % Language::ALL.len()]
+    }
+
+    pub fn table(self) -> &'static Strings {
+        match self {
+            Language::En => &EN,
+            Language::Nb => &NB,
+            Language::Tr => &TR,
+        }
+    }
+}
+
+thread_local! {
+    static CURRENT: std::cell::Cell<Language> = const { std::cell::Cell::new(Language::En) };
+}
+
+/// Chooses the language of the screens (of this thread: the game's, or one test's).
+pub fn set_language(language: Language) {
+    CURRENT.with(|c| c.set(language));
+}
+
+pub fn language() -> Language {
+    CURRENT.with(|c| c.get())
+}
+
+/// The strings in use, in the language chosen.
 pub fn strings() -> &'static Strings {
-    &EN
+    language().table()
 }
 
 /// The Help pages of a game: its rules and scoring tables, a few lines each. Every number
