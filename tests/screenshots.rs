@@ -17,6 +17,7 @@ use solitaire::render::png;
 use solitaire::render::scene::Renderer;
 use solitaire::ui::app::{App, UiAction};
 use solitaire::ui::input::PointerEvent::{Down, Move, Up};
+use solitaire::ui::strings::{Language, set_language};
 
 fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
@@ -311,10 +312,19 @@ fn every_scene_draws_inside_the_framebuffer_and_differs() {
         frames.len(),
         "two scenes drew the same picture"
     );
-    for (name, app) in scenes().into_iter().chain(more_screens()) {
-        let problems = layout_problems(&app);
-        assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
+    // In every language: the texts are measured, so each must fit where it is drawn.
+    for language in Language::ALL {
+        set_language(language);
+        for (name, app) in scenes().into_iter().chain(more_screens()) {
+            let problems = layout_problems(&app);
+            assert!(
+                problems.is_empty(),
+                "{language:?} {name}:\n{}",
+                problems.join("\n")
+            );
+        }
     }
+    set_language(Language::En);
 }
 
 /// Every text of every screen comes from the strings table: what is left of it once the
@@ -322,6 +332,16 @@ fn every_scene_draws_inside_the_framebuffer_and_differs() {
 /// game codes, a file path — never a word.
 #[test]
 fn every_word_on_screen_comes_from_the_strings_table() {
+    for language in Language::ALL {
+        set_language(language);
+        words_from_the_table(language);
+    }
+    set_language(Language::En);
+}
+
+/// Every word on every screen comes from the table of the language on show (so an English
+/// word left in a Norwegian or Turkish screen is found too).
+fn words_from_the_table(language: Language) {
     use solitaire::ui::screens::{Item, bar};
     use solitaire::ui::strings::strings;
     let mut fragments: Vec<String> = strings()
@@ -338,7 +358,10 @@ fn every_word_on_screen_comes_from_the_strings_table() {
     fragments.sort_by_key(|f| std::cmp::Reverse(f.chars().count()));
     let mut seen = 0;
     for (name, app) in scenes().into_iter().chain(more_screens()) {
-        let mut items: Vec<Item> = bar::buttons().into_iter().map(Item::Button).collect();
+        let mut items: Vec<Item> = bar::buttons(app.game(), app.bankroll_text())
+            .into_iter()
+            .map(Item::Button)
+            .collect();
         // The status message is checked whole below, not line by line as it is wrapped.
         items.extend(bar::items(app.game(), app.bankroll_text(), None));
         let mut texts: Vec<String> = items
@@ -361,11 +384,12 @@ fn every_word_on_screen_comes_from_the_strings_table() {
                 .split(' ')
                 .map(|w| {
                     if w.contains('/') || w.starts_with("solitaire.") {
-                        // Its trailing punctuation belongs to the sentence.
-                        let path = w.trim_end_matches([';', ',', ')']);
-                        &w[path.len()..]
+                        // The punctuation around it belongs to the sentence.
+                        let head = &w[..w.len() - w.trim_start_matches('(').len()];
+                        let path = w.trim_end_matches([';', ',', ')', ':']);
+                        format!("{head}{}", &w[path.len()..])
                     } else {
-                        w
+                        w.to_string()
                     }
                 })
                 .collect::<Vec<_>>()
@@ -377,7 +401,7 @@ fn every_word_on_screen_comes_from_the_strings_table() {
                 let token = token.trim_matches('.');
                 assert!(
                     is_data(token),
-                    "{name}: '{token}' of '{text}' is not from the strings table"
+                    "{language:?} {name}: '{token}' of '{text}' is not from the strings table"
                 );
             }
             seen += 1;
@@ -532,7 +556,7 @@ fn layout_problems(app: &App) -> Vec<String> {
     let mut out = Vec::new();
     let mut layers: Vec<(Rect, Vec<Item>)> = vec![(
         fb,
-        bar::buttons()
+        bar::buttons(app.game(), app.bankroll_text())
             .into_iter()
             .map(Item::Button)
             .chain(bar::items(app.game(), app.bankroll_text(), app.status()))

@@ -281,7 +281,7 @@ fn draw_item(frame: &mut Frame, item: &Item) {
 
 fn draw_hud(frame: &mut Frame, app: &App) {
     frame.fill(Rect::new(0, HUD_Y, FB_W, HUD_H), pal::HUD);
-    for w in bar::buttons() {
+    for w in bar::buttons(app.game(), app.bankroll_text()) {
         draw_widget(frame, &w);
     }
     for item in bar::items(app.game(), app.bankroll_text(), app.status()) {

@@ -302,7 +302,7 @@ impl App {
 
     /// The buttons on screen now: the bar at the bottom, and those of an open window.
     pub fn widgets(&self) -> Vec<Widget> {
-        let mut out = screens::bar::buttons();
+        let mut out = screens::bar::buttons(&self.game, self.bankroll_text());
         if let Some(p) = self.panel() {
             out.extend(p.widgets().cloned());
         }

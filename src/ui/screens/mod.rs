@@ -140,6 +140,16 @@ impl Item {
         }
     }
 
+    /// Moves the item sideways.
+    fn shift(&mut self, dx: i32) {
+        match self {
+            Item::Label { x, .. } => *x += dx,
+            Item::Centered { rect, .. } | Item::Inset { rect, .. } => rect.x += dx,
+            Item::Caret(rect) | Item::Bubble(rect) => rect.x += dx,
+            Item::Button(w) => w.rect.x += dx,
+        }
+    }
+
     /// The text of the item, if it shows one.
     pub fn text(&self) -> Option<&str> {
         match self {
@@ -216,6 +226,42 @@ impl Panel {
         x
     }
 
+    /// Widens the window to its widest text or button (texts differ in length from language
+    /// to language), keeping it centred: what lay against its right edge stays there.
+    pub fn fit(mut self) -> Panel {
+        let r = self.rect;
+        let title_w = font().width(&self.title) + 20;
+        let needed = self
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Button(w) => Some(w.rect),
+                _ => i.text_rect(),
+            })
+            .map(|t| t.right() - r.x + 2)
+            .chain([title_w])
+            .max()
+            .unwrap_or(0);
+        if needed <= r.w {
+            return self;
+        }
+        let grow = needed - r.w;
+        let left = -(grow / 2);
+        let right = grow - grow / 2;
+        for item in &mut self.items {
+            // Right-aligned: in the right half, against the right edge.
+            let at_right =
+                |t: Rect| t.x > r.x + r.w / 2 && (r.right() - 12..=r.right()).contains(&t.right());
+            let anchored = match item {
+                Item::Button(w) => at_right(w.rect),
+                _ => item.text_rect().is_some_and(at_right),
+            };
+            item.shift(if anchored { right } else { left });
+        }
+        self.rect = Rect::new(r.x + left, r.y, needed, r.h);
+        self
+    }
+
     /// Where the row of buttons at the bottom of the window lies.
     pub fn bottom_row(&self) -> i32 {
         self.rect.bottom() - 20
@@ -268,6 +314,10 @@ pub enum Cmd {
 impl Screen {
     /// The window of this screen, if it has one.
     pub fn panel(&self, ctx: &Ctx) -> Option<Panel> {
+        self.layout(ctx).map(Panel::fit)
+    }
+
+    fn layout(&self, ctx: &Ctx) -> Option<Panel> {
         match self {
             Screen::Table => None,
             Screen::NewGame(form) => Some(form.panel(ctx)),

@@ -3,6 +3,7 @@
 use super::{Cmd, Ctx, Item, Panel, Screen, Tone, UiAction, button, button_right};
 use crate::engine::{Draw, GameCode, GameKind, Scoring, score_text};
 use crate::stats::{MODES, mode_code, mode_index};
+use crate::ui::geom::font;
 use crate::ui::strings::strings;
 
 /// Where each column of the table starts, from the window's left edge.
@@ -13,13 +14,14 @@ pub fn panel(ctx: &Ctx) -> Panel {
     let mut p = Panel::centred(480, 184, s.statistics, true);
     let r = p.rect;
     let row = |i: usize| r.y + 26 + i as i32 * 12;
-    for (k, h) in s.stats_header.iter().enumerate() {
-        p.add(Item::label(r.x + COLUMNS[k], row(0), *h, Tone::Dim));
-    }
     let current = mode_index(ctx.game.code());
+    let mut rows: Vec<(Vec<String>, Tone)> = vec![(
+        s.stats_header.iter().map(|h| h.to_string()).collect(),
+        Tone::Dim,
+    )];
     for (i, m) in ctx.stats.modes.iter().enumerate().take(MODES) {
         let code = mode_code(i);
-        let cells = [
+        let cells = vec![
             code.mode_text(),
             m.played.to_string(),
             m.won.to_string(),
@@ -33,8 +35,22 @@ pub fn panel(ctx: &Ctx) -> Panel {
         } else {
             Tone::Text
         };
+        rows.push((cells, tone));
+    }
+    // Each column starts where the table puts it, or further right when the words of the one
+    // before it are longer (in another language, say).
+    let mut starts = COLUMNS;
+    for k in 1..starts.len() {
+        let widest = rows
+            .iter()
+            .map(|(c, _)| font().width(&c[k - 1]))
+            .max()
+            .unwrap_or(0);
+        starts[k] = starts[k].max(starts[k - 1] + widest + 8);
+    }
+    for (i, (cells, tone)) in rows.into_iter().enumerate() {
         for (k, c) in cells.into_iter().enumerate() {
-            p.add(Item::label(r.x + COLUMNS[k], row(i + 1), c, tone));
+            p.add(Item::label(r.x + starts[k], row(i), c, tone));
         }
     }
     let banks: Vec<String> = GameKind::ALL

@@ -694,3 +694,96 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod language_tests {
+    use super::*;
+
+    /// Texts that are the same in a translation on purpose: names, codes, numbers.
+    const SAME_EVERYWHERE: [&str; 6] = [
+        "Klondike",
+        "Normal",
+        "Vegas",
+        "{card} {place}.",
+        "Start",
+        "Bank",
+    ];
+
+    #[test]
+    fn every_text_exists_in_every_language_and_none_is_left_english() {
+        let en = EN.texts();
+        for language in [Language::Nb, Language::Tr] {
+            let texts = language.table().texts();
+            assert_eq!(
+                texts.len(),
+                en.len(),
+                "{language:?}: as many texts as English"
+            );
+            let mut same = Vec::new();
+            for ((field, english), (field2, text)) in en.iter().zip(&texts) {
+                assert_eq!(field, field2);
+                let english_words = english.chars().any(char::is_alphabetic);
+                if text == english && english_words && !SAME_EVERYWHERE.contains(text) {
+                    same.push(format!("{field}: {text}"));
+                }
+            }
+            assert!(
+                same.is_empty(),
+                "{language:?} left in English:\n{}",
+                same.join("\n")
+            );
+        }
+    }
+
+    /// Every `{place}` of an English text is in its translations, and no other.
+    #[test]
+    fn translations_fill_the_same_places() {
+        let places = |t: &str| {
+            let mut v: Vec<String> = t
+                .split('{')
+                .skip(1)
+                .filter_map(|p| p.split('}').next().map(str::to_string))
+                .collect();
+            v.sort();
+            v
+        };
+        // A field's texts together: a translation may break its lines elsewhere.
+        let by_field = |table: &Strings| {
+            let mut fields: Vec<(&str, Vec<String>)> = Vec::new();
+            for (field, text) in table.texts() {
+                match fields.last_mut() {
+                    Some((f, v)) if *f == field => v.extend(places(text)),
+                    _ => fields.push((field, places(text))),
+                }
+            }
+            for (_, v) in &mut fields {
+                v.sort();
+                v.dedup();
+            }
+            fields
+        };
+        for language in [Language::Nb, Language::Tr] {
+            assert_eq!(by_field(&EN), by_field(language.table()), "{language:?}");
+        }
+    }
+
+    #[test]
+    fn language_tags_as_systems_and_browsers_write_them() {
+        for (tag, language) in [
+            ("nb_NO.UTF-8", Some(Language::Nb)),
+            ("nb-NO", Some(Language::Nb)),
+            ("no", Some(Language::Nb)),
+            ("nn_NO", Some(Language::Nb)),
+            ("tr_TR.UTF-8", Some(Language::Tr)),
+            ("tr", Some(Language::Tr)),
+            ("en-GB", Some(Language::En)),
+            ("de_DE", None),
+            ("", None),
+        ] {
+            assert_eq!(Language::from_tag(tag), language, "{tag}");
+        }
+        for l in Language::ALL {
+            assert_eq!(Language::from_tag(l.tag()), Some(l));
+        }
+    }
+}

@@ -43,7 +43,7 @@ pub static NB: Strings = Strings {
     stats: "Statistikk",
     statistics: "Statistikk",
     stats_header: [
-        "Modus", "Spilt", "Vunnet", "Vunnet %", "Best", "Færrest", "Rekke",
+        "Modus", "Spilt", "Vunnet", "Vunnet %", "Beste", "Færrest", "Rekke",
     ],
     reset_stats: "Nullstill statistikken",
     yes_reset: "Ja, nullstill",
@@ -148,7 +148,7 @@ pub static NB: Strings = Strings {
     help_pt_turn: "skjult kort snudd",
     help_pt_recycle: "avleggsbunken snudd",
     help_pt_none: "kolonne til kolonne, tilbake",
-    help_v_start: "start",
+    help_v_start: "ved start",
     help_v_foundation: "kort til grunnbunke",
     help_v_else: "alt annet",
     help_won: &[
