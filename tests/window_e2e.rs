@@ -158,7 +158,8 @@ impl Display {
 
     /// Starts the game and waits for its window; returns the process and the window id.
     /// The game's input trace and messages go to `stderr.txt` in the data folder. A start that
-    /// cannot reach the X server (seen once on a loaded machine) is tried again, twice at most.
+    /// cannot reach the X server (seen on a loaded machine) is tried again, five times at most,
+    /// a second apart.
     fn game(&self, args: &[&str], data: &Path) -> (Guard, String) {
         self.game_logged(args, data, "stderr.txt")
     }
@@ -168,7 +169,7 @@ impl Display {
         let log = data.join(log_name);
         let before = self.windows();
         let mut said = String::new();
-        for _ in 0..3 {
+        for _ in 0..6 {
             let mut child = Guard(
                 Command::new(env!("CARGO_BIN_EXE_solitaire"))
                     .args(args)
@@ -197,7 +198,7 @@ impl Display {
             if !said.contains("XOpenDisplay") {
                 break;
             }
-            sleep(Duration::from_millis(500));
+            sleep(Duration::from_millis(1000));
         }
         panic!("no window titled Solitaire opened; the game said: {said}");
     }
