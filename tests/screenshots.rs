@@ -242,7 +242,14 @@ fn screenshots_are_stable() {
     std::fs::create_dir_all(&look).unwrap();
     let mut lines = Vec::new();
     let mut changed = Vec::new();
-    for (name, app) in scenes() {
+    for (name, app) in scenes().into_iter().chain(language_scenes()) {
+        // A scene named `nb-…` or `tr-…` is drawn in that language.
+        set_language(
+            name.split_once('-')
+                .and_then(|(tag, _)| Language::from_tag(tag))
+                .filter(|_| name.len() > 3 && &name[2..3] == "-")
+                .unwrap_or(Language::En),
+        );
         let frame = render(&app);
         let hash = format!("{:016x}", fnv1a(&frame.bytes));
         let png_bytes = png::encode(&png::scaled(&frame, 2));
@@ -435,6 +442,41 @@ fn is_data(token: &str) -> bool {
 
 /// What the system says of a failed file operation (its words, not the game's).
 const SYSTEM_WORDS: &str = "No space left on device (os error 28)";
+
+/// The main screens in Norsk bokmål and Türkçe, drawn in their language (the windows and the
+/// bar are drawn when the frame is; a hint is worded when it is asked for).
+fn language_scenes() -> Vec<(&'static str, App)> {
+    let mut out = Vec::new();
+    for (language, names) in [
+        (
+            Language::Nb,
+            [
+                "nb-klondike-hint",
+                "nb-new-game-window",
+                "nb-statistics",
+                "nb-double-help-scoring",
+            ],
+        ),
+        (
+            Language::Tr,
+            [
+                "tr-klondike-hint",
+                "tr-new-game-window",
+                "tr-statistics",
+                "tr-double-help-scoring",
+            ],
+        ),
+    ] {
+        set_language(language);
+        for (name, app) in scenes() {
+            if let Some(n) = names.iter().find(|n| n[3..] == *name) {
+                out.push((*n, app));
+            }
+        }
+    }
+    set_language(Language::En);
+    out
+}
 
 /// Every other screen and message, for the checks of texts (not kept as pictures): Settings,
 /// the reset question, every Help page of both games, New Game by code with an error, every

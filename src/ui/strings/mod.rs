@@ -547,9 +547,22 @@ pub fn help_pages(kind: GameKind) -> Vec<Vec<String>> {
     } else {
         s.help_rules_decks
     };
-    // The scoring table: Normal points on the left, Vegas dollars on the right.
+    // The scoring table: Normal points on the left, Vegas dollars on the right, the left
+    // column as wide as its longest line needs (29 characters at least).
+    let width = [
+        (s.help_pt_foundation, points::FOUNDATION),
+        (s.help_pt_waste, points::WASTE_TO_COLUMN),
+        (s.help_pt_turn, points::TURN_UP),
+        (s.help_pt_recycle, points::RECYCLE),
+    ]
+    .iter()
+    .map(|(l, p)| l.chars().count() + number(*p).len() + 1)
+    .chain([s.help_pt_none.chars().count() + 2])
+    .max()
+    .unwrap_or(0)
+    .max(29);
     let left = |label: &str, points: String| {
-        let pad = 29usize
+        let pad = width
             .saturating_sub(label.chars().count() + points.len())
             .max(1);
         format!("  {label}{}{points}", " ".repeat(pad))
@@ -564,7 +577,16 @@ pub fn help_pages(kind: GameKind) -> Vec<Vec<String>> {
     let scoring = vec![
         s.help_scoring.to_string(),
         String::new(),
-        format!("{:<35}{}", s.help_normal_head, s.help_vegas_head),
+        format!(
+            "{}{}{}",
+            s.help_normal_head,
+            " ".repeat(
+                (width + 6)
+                    .saturating_sub(s.help_normal_head.chars().count())
+                    .max(2)
+            ),
+            s.help_vegas_head
+        ),
         left(s.help_pt_foundation, number(points::FOUNDATION))
             + &right(s.help_v_start, vegas_text(spec.vegas_start)),
         left(s.help_pt_waste, number(points::WASTE_TO_COLUMN))
@@ -662,6 +684,15 @@ mod tests {
     /// comes from `GameSpec` and the engine's points.
     #[test]
     fn the_help_pages_state_the_numbers_of_the_game_description() {
+        for language in Language::ALL {
+            set_language(language);
+            help_numbers_match_the_description();
+        }
+        set_language(Language::En);
+    }
+
+    /// In the language on show.
+    fn help_numbers_match_the_description() {
         for kind in GameKind::ALL {
             let spec = kind.spec();
             let text: String = help_pages(kind).concat().join("\n");

@@ -65,7 +65,7 @@ pub static TR: Strings = Strings {
     hint_to_foundation: "temele",
     hint_onto: "{card} üzerine",
     hint_stock: "{card} görünene kadar çekme destesini çevirin ({n} {clicks}), sonra onu {place} oynayın.",
-    hint_move: "{card}: {place}.",
+    hint_move: "{card} kartını {place} taşıyın.",
     looking_tried: "Kazanılabilir bir dağıtım aranıyor... ({n} denendi)",
     hint_to_empty: "boş sütuna",
     click: "tıklama",
