@@ -65,17 +65,16 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
     let (mut persist, mut loaded) = Persist::open(storage);
     // The language: a link's (`?lang=`, kept as the player's choice), else the one chosen in
     // Settings, else the system's, else English.
-    if let Some(tag) = platform::link_language().filter(|t| Language::from_tag(t).is_some()) {
-        loaded.settings.language = Language::from_tag(&tag).map(|l| l.tag().to_string());
+    let link_lang = platform::link_language().filter(|t| Language::from_tag(t).is_some());
+    if let Some(tag) = &link_lang {
+        loaded.settings.language = Language::from_tag(tag).map(|l| l.tag().to_string());
     }
-    let language = [
-        loaded.settings.language.clone(),
-        platform::system_language(),
-    ]
-    .into_iter()
-    .flatten()
-    .find_map(|t| Language::from_tag(&t))
-    .unwrap_or(Language::En);
+    let system = platform::system_language();
+    let language = crate::ui::strings::choose_language(
+        link_lang.as_deref(),
+        loaded.settings.language.as_deref(),
+        system.as_deref(),
+    );
     crate::ui::strings::set_language(language);
     let fresh = match link {
         Some(Ok(code)) => code,

@@ -969,3 +969,27 @@ fn settings_without_a_newer_setting_still_load() {
         .0;
     assert!(!s.double_click && !s.winnable_only && !s.carry_vegas);
 }
+
+/// Issue #15: the language chosen in Settings is saved, and comes back at the next start ahead
+/// of the system's.
+#[test]
+fn the_language_chosen_survives_a_restart() {
+    use solitaire::ui::strings::{Language, choose_language, language, set_language};
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let mut app = App::new(code, 1);
+    app.ui_action(UiAction::Settings);
+    app.ui_action(UiAction::NextLanguage);
+    assert_eq!(language(), Language::Nb, "the screens speak it at once");
+    assert_eq!(app.settings.language.as_deref(), Some("nb"));
+    assert!(app.take_save_needed());
+    let mut persist = Persist::open(MemoryStorage::default()).0;
+    persist.save(app.game(), &app.settings, &app.stats);
+    set_language(Language::En);
+    // The next start, on a system that speaks Turkish.
+    let (_, loaded) = Persist::open(persist.storage().clone());
+    let chosen = loaded.settings.language.as_deref();
+    assert_eq!(
+        choose_language(None, chosen, Some("tr_TR.UTF-8")),
+        Language::Nb
+    );
+}

@@ -95,8 +95,8 @@ async function inPage(page, pngs, count, arg) {
 
 // How many framebuffer pixels of the canvas (above the line `maxY`) differ from the native
 // render of `script`.
-async function differences(page, helper, script, maxY = 1e9) {
-  const expected = native("render", script, ["-"]);
+async function differences(page, helper, script, maxY = 1e9, lang = "en") {
+  const expected = native("render", script, ["-", "--lang", lang]);
   const shot = await page.screenshot();
   return inPage(helper, [expected, shot], function (images, maxY) {
     const [expected, shot] = images;
@@ -121,11 +121,11 @@ async function differences(page, helper, script, maxY = 1e9) {
   }, maxY);
 }
 
-async function settle(page, helper, script, maxY = 1e9, tries = 40) {
+async function settle(page, helper, script, maxY = 1e9, tries = 40, lang = "en") {
   let diff = -1;
   for (let i = 0; i < tries; i++) {
     await page.waitForTimeout(250);
-    diff = await differences(page, helper, script, maxY);
+    diff = await differences(page, helper, script, maxY, lang);
     if (diff === 0) break;
   }
   return diff;
@@ -340,6 +340,21 @@ try {
   await first.mouse.click(stF.x, stF.y);
   await first.waitForTimeout(600);
   check("the first window goes on saving", (await gameOf()) === 2);
+
+  // 13. Languages (issue #15): ?lang=tr opens in Turkish, and the choice is kept; a browser
+  // set to Norwegian opens in Norwegian.
+  const turkish = await fresh();
+  const trDeal = "KL1-D1N-AAAAAAG";
+  const tr1 = await open(`?lang=tr&code=${trDeal}`, turkish);
+  check("?lang=tr opens in Turkish", (await settle(tr1, helper, `new ${trDeal}\n`, 1e9, 40, "tr")) === 0);
+  await tr1.close();
+  const tr2 = await open(`?code=${trDeal}`, turkish);
+  check("the Turkish choice is kept without ?lang", (await settle(tr2, helper, `new ${trDeal}\n`, 1e9, 40, "tr")) === 0);
+  await tr2.reload();
+  check("and after a reload", (await settle(tr2, helper, `new ${trDeal}\n`, 1e9, 40, "tr")) === 0);
+  const norwegian = await browser.newContext({ viewport: { width: W, height: H }, deviceScaleFactor: 1, locale: "nb-NO" });
+  const nb1 = await open(`?code=${trDeal}`, norwegian);
+  check("a browser in nb-NO opens in Norwegian", (await settle(nb1, helper, `new ${trDeal}\n`, 1e9, 40, "nb")) === 0);
 
   check("no console error", errors.length === 0, JSON.stringify(errors));
 } catch (e) {

@@ -503,6 +503,16 @@ impl Language {
     }
 }
 
+/// The language to speak: a link's (`?lang=`), else the one chosen in Settings, else the
+/// system's, else English. Tags nobody knows are passed over.
+pub fn choose_language(link: Option<&str>, chosen: Option<&str>, system: Option<&str>) -> Language {
+    [link, chosen, system]
+        .into_iter()
+        .flatten()
+        .find_map(Language::from_tag)
+        .unwrap_or(Language::En)
+}
+
 thread_local! {
     static CURRENT: std::cell::Cell<Language> = const { std::cell::Cell::new(Language::En) };
 }
@@ -796,6 +806,27 @@ mod language_tests {
         for language in [Language::Nb, Language::Tr] {
             assert_eq!(by_field(&EN), by_field(language.table()), "{language:?}");
         }
+    }
+
+    #[test]
+    fn a_link_before_the_choice_before_the_system() {
+        assert_eq!(
+            choose_language(Some("tr"), Some("nb"), Some("en_US")),
+            Language::Tr
+        );
+        assert_eq!(
+            choose_language(None, Some("nb"), Some("tr_TR")),
+            Language::Nb
+        );
+        assert_eq!(
+            choose_language(Some("xx"), None, Some("tr_TR.UTF-8")),
+            Language::Tr
+        );
+        assert_eq!(
+            choose_language(None, Some("klingon"), Some("de_DE")),
+            Language::En
+        );
+        assert_eq!(choose_language(None, None, None), Language::En);
     }
 
     #[test]
