@@ -103,7 +103,8 @@ pub fn link_language() -> Option<String> {
 }
 
 /// The system's language, as a tag like `nb_NO.UTF-8` or `tr-TR`: natively the first of
-/// `LC_ALL`, `LC_MESSAGES` and `LANG` that is set; on the web, the browser's language.
+/// `LC_ALL`, `LC_MESSAGES` and `LANG` that is set, else (Windows) the user's locale; on the
+/// web, the browser's language.
 pub fn system_language() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {
@@ -115,5 +116,25 @@ pub fn system_language() -> Option<String> {
             .iter()
             .filter_map(|k| std::env::var(k).ok())
             .find(|v| !v.is_empty() && v != "C" && v != "POSIX")
+            .or_else(windows_locale)
+    }
+}
+
+/// The user's locale on Windows, like `nb-NO` (elsewhere none).
+#[cfg(not(target_arch = "wasm32"))]
+fn windows_locale() -> Option<String> {
+    #[cfg(windows)]
+    {
+        unsafe extern "system" {
+            fn GetUserDefaultLocaleName(name: *mut u16, len: i32) -> i32;
+        }
+        let mut buf = [0u16; 85];
+        // SAFETY: the buffer holds the 85 characters Windows writes at most (LOCALE_NAME_MAX_LENGTH).
+        let n = unsafe { GetUserDefaultLocaleName(buf.as_mut_ptr(), buf.len() as i32) };
+        (n > 1).then(|| String::from_utf16_lossy(&buf[..(n - 1) as usize]))
+    }
+    #[cfg(not(windows))]
+    {
+        None
     }
 }
