@@ -97,9 +97,13 @@ fn long_double_save() -> Vec<u8> {
     format::encode_game(&g, &no_extra()).into_bytes()
 }
 
+/// The statistics of `record_save`.
+fn saved_stats() -> Stats {
+    some_stats(GameCode::parse("KL1-D1V-AAAAAAA").unwrap())
+}
+
 fn record_save() -> Vec<u8> {
-    let code = GameCode::parse("KL1-D1V-AAAAAAA").unwrap();
-    format::encode_record(&some_stats(code), &no_extra()).into_bytes()
+    format::encode_record(&saved_stats(), &no_extra()).into_bytes()
 }
 
 fn settings_save() -> Vec<u8> {
@@ -140,10 +144,7 @@ fn load_all_within(cases: Vec<(String, Vec<u8>)>, limit_ms: u64) -> usize {
                     vec![(Key::Game, Stored::Bytes(bytes))]
                 );
             }
-            assert_eq!(
-                loaded.stats,
-                some_stats(GameCode::parse("KL1-D1V-AAAAAAA").unwrap())
-            );
+            assert_eq!(loaded.stats, saved_stats());
             if tx.send((i, result, started.elapsed())).is_err() {
                 return;
             }
@@ -388,10 +389,7 @@ fn a_damaged_game_is_kept_aside_and_never_takes_the_statistics_or_settings_with_
             persist.storage().aside,
             vec![(Key::Game, Stored::Bytes(bytes))]
         );
-        assert_eq!(
-            loaded.stats,
-            some_stats(GameCode::parse("KL1-D1V-AAAAAAA").unwrap())
-        );
+        assert_eq!(loaded.stats, saved_stats());
         assert!(
             !loaded.settings.double_click && loaded.settings.carry_vegas,
             "{name}"
