@@ -234,3 +234,133 @@ fn giving_up_on_winnable_deals_says_so_and_keeps_the_game() {
     };
     assert_eq!(form.error.as_deref(), Some(strings().winnable_not_found));
 }
+
+/// The cards a player can see: the waste's fanned cards, the face-up cards of the columns,
+/// the foundations' top cards.
+fn visible_cards(g: &Game) -> Vec<solitaire::engine::Card> {
+    let t = g.table();
+    let mut v: Vec<_> = t.waste.iter().rev().take(3).copied().collect();
+    for col in &t.columns {
+        v.extend(col.up.iter().copied());
+    }
+    v.extend(t.foundations.iter().filter_map(|f| f.last().copied()));
+    v
+}
+
+/// Issue #14: a hint never names or outlines a card the player cannot see (face-down cards,
+/// the unseen stock), in positions of all eight modes; its words go as soon as the table
+/// changes.
+#[test]
+fn hints_name_and_outline_only_cards_the_player_sees() {
+    use solitaire::engine::{Draw, GameKind, Scoring};
+    use solitaire::ui::strings::card_name;
+    let mut checked = 0;
+    let mut turns = 0;
+    for (m, (game, draw, scoring)) in GameKind::ALL
+        .iter()
+        .flat_map(|&g| {
+            Draw::ALL
+                .iter()
+                .flat_map(move |&d| Scoring::ALL.map(move |s| (g, d, s)))
+        })
+        .enumerate()
+    {
+        for k in 0..12u64 {
+            let code = GameCode::new(game, draw, scoring, 17 * k + m as u64);
+            // A position some way into the game: a greedy player's first moves.
+            let mut g = Game::new(code);
+            for a in common::greedy_actions(code, (k * 7) as usize % 40) {
+                if g.apply(a).is_err() {
+                    break;
+                }
+            }
+            let mut app = App::with_game(g.clone(), 1);
+            app.ui_action(UiAction::Hint);
+            work_until_done(&mut app, 100_000);
+            let said = status(&app);
+            let seen = visible_cards(&g);
+            let all: Vec<_> = g
+                .table()
+                .stock
+                .iter()
+                .chain(&g.table().waste)
+                .copied()
+                .chain(
+                    g.table()
+                        .columns
+                        .iter()
+                        .flat_map(|c| c.down.iter().chain(&c.up).copied()),
+                )
+                .collect();
+            for c in all {
+                let name = card_name(c);
+                // A name may be said only of a card in sight (Double has every card twice).
+                if said.contains(&format!("{name} ")) || said.contains(&format!("{name}.")) {
+                    assert!(
+                        seen.contains(&c),
+                        "{code}: the hint names {name}, which cannot be seen: {said}"
+                    );
+                }
+            }
+            if let Some(h) = &app.hint {
+                let t = g.table();
+                let l = app.layout();
+                let stock = h.from == l.stock;
+                turns += usize::from(stock);
+                if stock {
+                    assert_eq!(h.to, None, "{code}: a turn of the stock outlines no place");
+                    // Words without a count or a card: turn the stock, or turn the waste back.
+                    let s = strings();
+                    assert!(
+                        said.ends_with(s.hint_turn) || said.ends_with(s.hint_recycle),
+                        "{code}: {said}"
+                    );
+                } else {
+                    // The outline covers face-up cards only: its top left is a face-up card.
+                    let hit = l.hit(t, h.from.x + 2, h.from.y + 2).expect("a card");
+                    assert!(
+                        hit.face_up,
+                        "{code}: the outline starts on a face-down card"
+                    );
+                }
+                checked += 1;
+            }
+            // Any move ends the hint, words and outline.
+            let moves = app.game().moves();
+            let stock = app.layout().stock.center();
+            Mouse::new().click(stock, &mut app);
+            if app.game().moves() > moves {
+                assert_eq!(app.hint, None);
+                assert_ne!(
+                    app.status(),
+                    Some(said.as_str()),
+                    "{code}: the hint's words stay"
+                );
+            }
+        }
+    }
+    assert!(
+        checked >= 80 && turns >= 5,
+        "{checked} hints checked, {turns} turns of the stock"
+    );
+}
+
+/// Issue #14: the hint's words go when a window opens or a new game starts.
+#[test]
+fn a_hint_goes_when_a_window_opens_or_a_new_game_starts() {
+    for action in [
+        UiAction::Help,
+        UiAction::Stats,
+        UiAction::Settings,
+        UiAction::NewGame,
+        UiAction::Replay,
+    ] {
+        let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 3);
+        app.ui_action(UiAction::Hint);
+        work_until_done(&mut app, 10_000);
+        assert!(app.hint.is_some());
+        app.ui_action(action);
+        assert_eq!(app.hint, None, "{action:?}");
+        assert_eq!(app.status(), None, "{action:?}: the words go too");
+    }
+}

@@ -391,3 +391,23 @@ fn a_double_click_on_the_stock_draws_twice_in_the_app_and_the_script() {
         assert_eq!(played.table().waste.len(), 2);
     }
 }
+
+/// Issue #14: two quick clicks on the waste send its top card up and then the next one: a
+/// double-click is two clicks on the same card, not any two clicks in a short time.
+#[test]
+fn quick_clicks_on_different_cards_are_each_a_click() {
+    let game = built_game("KL1-D1N-AAAAAAA", &[], "", "6S 5S", &["AS 2S 3S 4S"]);
+    let mut app = app_for(game);
+    let waste = on_card(&app, Pile::Waste, 1);
+    let (x, y) = waste;
+    for t in [1000, 1220] {
+        app.pointer(Down { x, y, t });
+        app.pointer(Up { x, y, t: t + 40 });
+    }
+    assert_eq!(
+        app.game().table().foundations[0].len(),
+        6,
+        "5♠ and 6♠ both went up"
+    );
+    assert!(app.game().table().waste.is_empty());
+}

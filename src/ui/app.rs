@@ -30,6 +30,8 @@ pub struct App {
     pub(super) now: u64,
     /// The first click of a possible double-click moved its card.
     pub(super) first_click_moved: bool,
+    /// The card the last click was on (a double-click is two clicks on the same card).
+    pub(super) first_card: Option<crate::engine::Card>,
     pub(super) entropy: u64,
     /// Something changed since the last frame was drawn.
     pub(super) dirty: bool,
@@ -67,6 +69,7 @@ impl App {
             status: StatusLine::default(),
             now: 0,
             first_click_moved: false,
+            first_card: None,
             entropy,
             dirty: true,
             stats: Stats::default(),
@@ -175,12 +178,22 @@ impl App {
         self.game_changed();
     }
 
-    /// The table changed: a hint on show, or one being looked for, no longer applies.
+    /// The table changed: a hint on show, or one being looked for, no longer applies, and
+    /// what the status line said of it goes too.
     pub(super) fn game_changed(&mut self) {
         self.hint = None;
         if matches!(self.job, Some(Job::Hint(_))) {
             self.job = None;
         }
+        if self.status.clear_hint(self.now) {
+            self.dirty = true;
+        }
+    }
+
+    /// A message about the hint: it goes when the table changes or a window opens.
+    pub(super) fn say_hint(&mut self, text: impl Into<String>) {
+        self.status.say_hint(text.into(), self.now, 4 * STATUS_MS);
+        self.dirty = true;
     }
 
     /// A notice: a message that stays a while longer (something the player should read). A
@@ -336,6 +349,7 @@ impl App {
         let code = self.game.code();
         match action {
             UiAction::NewGame => {
+                self.game_changed();
                 if !matches!(self.screen, Screen::NewGame(_)) {
                     self.screen = Screen::NewGame(NewGameForm::from_code(code));
                 }
@@ -343,9 +357,15 @@ impl App {
             UiAction::Replay => self.start(code),
             UiAction::Undo => self.undo(),
             UiAction::Hint => self.ask_hint(),
-            UiAction::Settings => self.screen = Screen::Settings,
-            UiAction::Help => self.screen = Screen::Help { page: 0 },
-            UiAction::Stats => self.screen = Screen::Stats,
+            UiAction::Settings | UiAction::Help | UiAction::Stats => {
+                // A window over the table: the hint on it goes.
+                self.game_changed();
+                self.screen = match action {
+                    UiAction::Settings => Screen::Settings,
+                    UiAction::Help => Screen::Help { page: 0 },
+                    _ => Screen::Stats,
+                };
+            }
             _ => {
                 let mut screen = std::mem::replace(&mut self.screen, Screen::Table);
                 let ctx = self.ctx();

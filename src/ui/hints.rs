@@ -54,7 +54,7 @@ impl App {
             self.show_hint(&rest, true);
             return;
         }
-        self.set_status(strings().hint_thinking);
+        self.say_hint(strings().hint_thinking);
         self.job = Some(Job::Hint(Box::new(Search::new(
             &self.game,
             Budget {
@@ -141,7 +141,7 @@ impl App {
         } else if let Some(guess) = solver::guess(&self.game) {
             self.show_hint(&guess, false);
         } else {
-            self.say_long(strings().no_useful_move);
+            self.say_hint(strings().no_useful_move);
         }
     }
 
@@ -151,7 +151,7 @@ impl App {
         let step = solver::first_move(line);
         let draws = step.iter().filter(|a| **a == Action::Draw).count();
         let Some(&Action::Move { from, to }) = step.last() else {
-            self.say_long(s.no_useful_move);
+            self.say_hint(s.no_useful_move);
             return;
         };
         // The card, as it will be once the stock has been turned.
@@ -172,18 +172,14 @@ impl App {
                 None => s.hint_to_empty.to_string(),
             },
         };
+        // The stock's next cards are face down: a hint never names them, nor says how many
+        // turns it takes. It says to turn the stock, and when that turn is a recycle.
         let what = if draws > 0 {
-            let clicks = if draws == 1 { s.click } else { s.clicks };
-            let n = draws.to_string();
-            fill(
-                s.hint_stock,
-                &[
-                    ("n", &n),
-                    ("clicks", clicks),
-                    ("card", &card),
-                    ("place", &place),
-                ],
-            )
+            if self.game.table().stock.is_empty() {
+                s.hint_recycle.to_string()
+            } else {
+                s.hint_turn.to_string()
+            }
         } else {
             fill(s.hint_move, &[("card", &card), ("place", &place)])
         };
@@ -209,6 +205,6 @@ impl App {
             from: from_rect,
             to: to_rect,
         });
-        self.say_long(format!("{prefix}: {what}"));
+        self.say_hint(format!("{prefix}: {what}"));
     }
 }

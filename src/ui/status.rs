@@ -24,6 +24,8 @@ pub struct StatusLine {
     shown: Option<(String, u64)>,
     /// The message on show is a notice (something the player must get to read).
     is_notice: bool,
+    /// The message on show is about the hint on show: it goes when the hint goes.
+    is_hint: bool,
     /// Notices waiting for their turn.
     waiting: VecDeque<String>,
 }
@@ -50,6 +52,7 @@ impl StatusLine {
         if let Some(text) = self.waiting.pop_front() {
             self.shown = Some((text, now + 4 * STATUS_MS));
             self.is_notice = true;
+            self.is_hint = false;
         }
     }
 
@@ -62,6 +65,23 @@ impl StatusLine {
             self.waiting.push_front(notice);
         }
         self.shown = Some((cut(text), now + ms));
+        self.is_hint = false;
+    }
+
+    /// A message about a hint (or the search for one): it goes with the hint.
+    pub fn say_hint(&mut self, text: String, now: u64, ms: u64) {
+        self.say(text, now, ms);
+        self.is_hint = true;
+    }
+
+    /// The hint is gone: so is what the status line said of it. Returns whether it changed.
+    pub fn clear_hint(&mut self, now: u64) -> bool {
+        if !std::mem::take(&mut self.is_hint) {
+            return false;
+        }
+        self.shown = None;
+        self.next_notice(now);
+        true
     }
 
     /// Time passes; returns whether what is shown changed.
@@ -69,6 +89,7 @@ impl StatusLine {
         if self.shown.as_ref().is_some_and(|(_, until)| now >= *until) {
             self.shown = None;
             self.is_notice = false;
+            self.is_hint = false;
             self.next_notice(now);
             return true;
         }

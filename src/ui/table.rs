@@ -6,7 +6,7 @@ use super::app::App;
 use super::geom::Rect;
 use super::layout::UP_STEP;
 use super::screens::Screen;
-use crate::engine::{Action, Outcome, OutcomeKind, Pile, Refusal, Source, Target};
+use crate::engine::{Action, Card, Outcome, OutcomeKind, Pile, Refusal, Source, Target};
 
 impl App {
     pub(super) fn click(&mut self, x: i32, y: i32, double: bool) {
@@ -28,6 +28,11 @@ impl App {
             }
             pile => self.source_rects(pile, hit.depth),
         };
+        // A double-click is two clicks on the same card: a quick click on another card (the
+        // next one up the waste, say) is a click of its own.
+        let card = self.card_under(hit.pile, hit.depth);
+        let double = double && (hit.pile == Pile::Stock || card == self.first_card);
+        self.first_card = card;
         // The engine says what each click of a double-click does (the stock draws on each).
         let result = if double {
             let moved = std::mem::take(&mut self.first_click_moved);
@@ -48,6 +53,21 @@ impl App {
             return;
         };
         self.after(result, from_rects);
+    }
+
+    /// The card `depth` from the top of a pile (1: the top card), if there is one.
+    fn card_under(&self, pile: Pile, depth: usize) -> Option<Card> {
+        let t = self.game.table();
+        let cards: Vec<Card> = match pile {
+            Pile::Stock => return None,
+            Pile::Waste => t.waste.clone(),
+            Pile::Foundation(i) => t.foundations.get(i)?.clone(),
+            Pile::Column(i) => {
+                let col = t.columns.get(i)?;
+                col.down.iter().chain(&col.up).copied().collect()
+            }
+        };
+        cards.len().checked_sub(depth).map(|k| cards[k])
     }
 
     /// Where the top `depth` cards of a pile are now, bottom first.
