@@ -108,6 +108,7 @@ enum Raw {
     Move(f32, f32),
     Char(char),
     Key(KeyCode),
+    Undo,
     Cancel,
 }
 
@@ -130,8 +131,13 @@ impl EventHandler for Inputs {
     fn char_event(&mut self, c: char, _: KeyMods, _: bool) {
         self.events.push(Raw::Char(c));
     }
-    fn key_down_event(&mut self, k: KeyCode, _: KeyMods, _: bool) {
-        self.events.push(Raw::Key(k));
+    fn key_down_event(&mut self, k: KeyCode, mods: KeyMods, _: bool) {
+        // Ctrl+Z (Cmd+Z on a Mac): undo. Everything stays doable with the mouse alone.
+        if k == KeyCode::Z && (mods.ctrl || mods.logo) {
+            self.events.push(Raw::Undo);
+        } else {
+            self.events.push(Raw::Key(k));
+        }
     }
     fn window_minimized_event(&mut self) {
         self.events.push(Raw::Cancel);
@@ -177,6 +183,7 @@ impl Inputs {
                 Raw::Key(KeyCode::Enter | KeyCode::KpEnter) => app.key_enter(),
                 Raw::Key(KeyCode::Escape) => app.key_escape(),
                 Raw::Key(_) => {}
+                Raw::Undo => app.ui_action(crate::ui::app::UiAction::Undo),
                 Raw::Cancel => app.pointer(PointerEvent::Cancel),
             }
         }

@@ -411,3 +411,67 @@ fn quick_clicks_on_different_cards_are_each_a_click() {
     );
     assert!(app.game().table().waste.is_empty());
 }
+
+/// Issue #14: when undo no longer reaches back, the message says the limit.
+#[test]
+fn the_undo_limit_message_says_the_limit() {
+    use solitaire::ui::strings::{fill, strings};
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let mut app = App::new(code, 1);
+    let mut m = Mouse::new();
+    let stock = center(app.layout().stock);
+    for _ in 0..101 {
+        m.click(stock, &mut app);
+    }
+    for _ in 0..100 {
+        app.ui_action(UiAction::Undo);
+    }
+    app.ui_action(UiAction::Undo);
+    let limit = fill(strings().undo_limit, &[("n", "100")]);
+    assert_eq!(app.status(), Some(limit.as_str()));
+    // With everything undone back to the deal, there is just nothing to undo.
+    let mut app = App::new(code, 1);
+    m.click(stock, &mut app);
+    app.ui_action(UiAction::Undo);
+    app.ui_action(UiAction::Undo);
+    assert_eq!(app.status(), Some(strings().nothing_to_undo));
+}
+
+/// Issue #14: the win cascade takes at most about 8 s in both games, and any click skips it.
+#[test]
+fn the_win_cascade_is_short_and_a_click_skips_it() {
+    for code in ["KL1-D1V-AAAAABE", "DS1-D1N-AAAAAAB"] {
+        let code = GameCode::parse(code).unwrap();
+        let line = common::greedy_win(code, 5000).unwrap();
+        let mut g = Game::new(code);
+        for &a in &line[..line.len() - 1] {
+            g.apply(a).unwrap();
+        }
+        let last = match *line.last().unwrap() {
+            solitaire::engine::Action::Move { from, .. } => from.pile(),
+            _ => unreachable!("a game is won by a move"),
+        };
+        let win = |app: &mut App, m: &mut Mouse| {
+            let r = app.layout().card_rect(app.game().table(), last, 1);
+            m.click((r.x + 6, r.y + 5), app);
+            assert!(app.game().is_won());
+        };
+        let mut app = App::with_game(g.clone(), 1);
+        let mut m = Mouse::new();
+        win(&mut app, &mut m);
+        let start = app.now();
+        let mut t = start;
+        while app.cascade.as_ref().is_some_and(|c| !c.is_done()) {
+            t += 50;
+            app.tick(t);
+            assert!(t - start <= 8_000, "{code}: the cascade runs past 8 s");
+        }
+        // A click anywhere but a button ends it at once.
+        let mut app = App::with_game(g, 1);
+        win(&mut app, &mut m);
+        assert!(app.cascade.as_ref().is_some_and(|c| !c.is_done()));
+        m.click((5, 150), &mut app);
+        assert!(app.cascade.is_none(), "{code}: a click skips the cascade");
+        assert_eq!(app.screen, Screen::Won);
+    }
+}

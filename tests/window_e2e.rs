@@ -531,3 +531,44 @@ fn a_second_window_on_the_same_saves_does_not_write_over_the_first() {
     assert_eq!(now, stats, "the statistics are whole");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Issue #14: Ctrl+Z undoes, in the real window.
+#[test]
+fn ctrl_z_undoes_in_the_real_window() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let data = temp_dir("ctrl-z");
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let layout = Layout::new(code.game);
+    let (_game, window) = display.game(&["--code", &code.to_string()], &data);
+    let table = display.table(&window, &layout);
+    display.click(&window, &table, layout.stock.center());
+    let log = || -> Option<Vec<String>> {
+        let saved = std::fs::read(data.join("game.json")).ok()?;
+        let (g, _) = solitaire::save::format::decode_game(&saved).ok()?;
+        Some(
+            g.game
+                .log()
+                .iter()
+                .map(|&e| solitaire::script::entry_line(e))
+                .collect(),
+        )
+    };
+    wait_for(10, || (log()? == ["draw"]).then_some(())).expect("the draw is saved");
+    display
+        .run(&[
+            "xdotool",
+            "key",
+            "--window",
+            &window,
+            "ctrl+z",
+            "mousemove_relative",
+            "1",
+            "0",
+        ])
+        .expect("xdotool types");
+    let undone = wait_for(10, || (log()? == ["draw", "undo"]).then_some(()));
+    assert!(undone.is_some(), "Ctrl+Z undid the draw: {:?}", log());
+    let _ = std::fs::remove_dir_all(&data);
+}

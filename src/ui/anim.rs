@@ -59,9 +59,17 @@ pub struct Cascade {
     pub launched: Vec<usize>,
     order: Vec<(usize, Card)>,
     next: usize,
-    ball: Option<(Card, f32, f32, f32, f32)>,
+    /// The cards in flight: (card, x, y, vx, vy).
+    balls: Vec<(Card, f32, f32, f32, f32)>,
+    /// Steps since the last card left, and how many steps apart cards leave.
+    since_launch: usize,
+    interval: usize,
     pub last_step: u64,
 }
+
+/// The steps the whole cascade takes at most, about: its cards leave one after another,
+/// spread over this many steps less the flight of the last (at 10 ms a step, under 8 s).
+const CASCADE_STEPS: usize = 650;
 
 impl Cascade {
     pub fn new(game: &Game, now: u64) -> Cascade {
@@ -75,25 +83,28 @@ impl Cascade {
                 }
             }
         }
+        let interval = (CASCADE_STEPS / order.len().max(1)).max(1);
         Cascade {
             stamps: Vec::new(),
             launched: vec![0; t.foundations.len()],
             order,
             next: 0,
-            ball: None,
+            balls: Vec::new(),
+            since_launch: interval,
+            interval,
             last_step: now,
         }
     }
 
     pub fn is_done(&self) -> bool {
-        self.next >= self.order.len() && self.ball.is_none()
+        self.next >= self.order.len() && self.balls.is_empty()
     }
 
     pub fn step(&mut self, layout: &Layout) {
-        if self.ball.is_none() {
-            let Some(&(place, card)) = self.order.get(self.next) else {
-                return;
-            };
+        if self.since_launch >= self.interval
+            && let Some(&(place, card)) = self.order.get(self.next)
+        {
+            self.since_launch = 0;
             self.next += 1;
             self.launched[place] += 1;
             let r = layout.foundations[place];
@@ -106,22 +117,22 @@ impl Cascade {
                     -1.0
                 };
             let vy = -((k * 2.3) % 5.0);
-            self.ball = Some((card, r.x as f32, r.y as f32, vx, vy));
+            self.balls.push((card, r.x as f32, r.y as f32, vx, vy));
         }
-        if let Some((card, x, y, vx, vy)) = &mut self.ball {
+        self.since_launch += 1;
+        let floor = (FB_H - CARD_H) as f32;
+        for (card, x, y, vx, vy) in &mut self.balls {
             *vy += 0.45;
             *x += *vx;
             *y += *vy;
-            let floor = (FB_H - CARD_H) as f32;
             if *y > floor {
                 *y = floor;
                 *vy = -*vy * 0.78;
             }
             self.stamps
                 .push((*card, x.round() as i32, y.round() as i32));
-            if *x + (CARD_W as f32) < 0.0 || *x > FB_W as f32 {
-                self.ball = None;
-            }
         }
+        self.balls
+            .retain(|&(_, x, _, _, _)| x + (CARD_W as f32) >= 0.0 && x <= FB_W as f32);
     }
 }

@@ -440,7 +440,21 @@ impl App {
                     self.cascade = None;
                 }
             }
-            Err(_) => self.set_status(strings().nothing_to_undo),
+            Err(_) => {
+                // Actions left that undo no longer reaches: the limit, said with its number.
+                let s = strings();
+                let left = self.game.log().iter().fold(0i64, |n, e| match e {
+                    crate::engine::Entry::Act(_) => n + 1,
+                    crate::engine::Entry::Undo => n - 1,
+                });
+                let text = if left > 0 {
+                    let depth = self.game.spec().undo_depth.to_string();
+                    super::strings::fill(s.undo_limit, &[("n", &depth)])
+                } else {
+                    s.nothing_to_undo.to_string()
+                };
+                self.set_status(text);
+            }
         }
     }
 

@@ -14,6 +14,12 @@ impl App {
             self.ui_action(action);
             return;
         }
+        if self.screen == Screen::Won && self.cascade.as_ref().is_some_and(|c| !c.is_done()) {
+            // Any click skips the cascade of a won game.
+            self.cascade = None;
+            self.dirty = true;
+            return;
+        }
         if self.screen != Screen::Table {
             return;
         }

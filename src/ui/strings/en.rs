@@ -40,6 +40,7 @@ pub static EN: Strings = Strings {
     you_won: "You won!",
     final_score: "Final score",
     nothing_to_undo: "Nothing to undo.",
+    undo_limit: "Undo goes back {n} actions at most: the earlier ones stay.",
     stats: "Stats",
     statistics: "Statistics",
     stats_header: ["Mode", "Played", "Won", "Win %", "Best", "Fewest", "Streak"],

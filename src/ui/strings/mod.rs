@@ -87,6 +87,7 @@ strings_table! {
     you_won: &'static str,
     final_score: &'static str,
     nothing_to_undo: &'static str,
+    undo_limit: &'static str,
     stats: &'static str,
     statistics: &'static str,
     stats_header: [&'static str; 7],

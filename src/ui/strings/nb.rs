@@ -40,6 +40,7 @@ pub static NB: Strings = Strings {
     you_won: "Du vant!",
     final_score: "Sluttpoeng",
     nothing_to_undo: "Ingenting å angre.",
+    undo_limit: "Angre går høyst {n} handlinger tilbake: de tidligere blir stående.",
     stats: "Statistikk",
     statistics: "Statistikk",
     stats_header: [

@@ -40,6 +40,7 @@ pub static TR: Strings = Strings {
     you_won: "Kazandınız!",
     final_score: "Son puan",
     nothing_to_undo: "Geri alınacak bir şey yok.",
+    undo_limit: "Geri al en çok {n} eylem geri gider: daha öncekiler kalır.",
     stats: "İstatistik",
     statistics: "İstatistikler",
     stats_header: [
