@@ -903,11 +903,27 @@ fn statistics_count_won_and_given_up_games() {
     let stock = app.layout().stock.center();
     mouse.click(stock, &mut app);
     app.ui_action(UiAction::Undo);
+    // Replaying a game under way asks first (issue #14); No keeps it, Yes leaves it.
     app.ui_action(UiAction::Replay);
+    assert_eq!(app.screen, Screen::ConfirmLeave(code));
+    app.ui_action(UiAction::Cancel);
+    assert_eq!((app.screen.clone(), app.game().moves()), (Screen::Table, 1));
+    assert_eq!(app.stats.mode(code).played, 0);
+    app.ui_action(UiAction::Replay);
+    app.ui_action(UiAction::LeaveForLink);
     assert_eq!(
         (app.stats.mode(code).played, app.stats.mode(code).won),
         (1, 0)
     );
+    // A new game from the New Game window asks the same.
+    mouse.click(stock, &mut app);
+    app.ui_action(UiAction::NewGame);
+    app.ui_action(UiAction::Start);
+    assert!(matches!(app.screen, Screen::ConfirmLeave(_)));
+    app.ui_action(UiAction::LeaveForLink);
+    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(app.game().moves(), 0);
+    assert_eq!(app.stats.mode(code).played, 2);
     // A won game counts once, however often it is undone and won again.
     let line = greedy_win(code, 5000).unwrap();
     let mut g = Game::new(code);
@@ -927,15 +943,16 @@ fn statistics_count_won_and_given_up_games() {
         won.ui_action(UiAction::Undo);
     }
     won.start(code);
+    // Two games given up above, one won here (however often it was undone and won again).
     let m = won.stats.mode(code);
-    assert_eq!((m.played, m.won, m.streak), (2, 1, 1));
+    assert_eq!((m.played, m.won, m.streak), (3, 1, 1));
     assert_eq!(m.fewest_moves, Some(line.len() as u32));
     // Reset, after a confirmation.
     won.ui_action(UiAction::Stats);
     won.ui_action(UiAction::ResetStats);
     assert_eq!(
         won.stats.mode(code).played,
-        2,
+        3,
         "not before the confirmation"
     );
     won.ui_action(UiAction::ConfirmReset);

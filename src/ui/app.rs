@@ -354,7 +354,7 @@ impl App {
                     self.screen = Screen::NewGame(NewGameForm::from_code(code));
                 }
             }
-            UiAction::Replay => self.start(code),
+            UiAction::Replay => self.start_or_ask(code),
             UiAction::Undo => self.undo(),
             UiAction::Hint => self.ask_hint(),
             UiAction::Settings | UiAction::Help | UiAction::Stats => {
@@ -393,8 +393,9 @@ impl App {
             Cmd::Open(screen) => self.screen = screen,
             Cmd::Start(code) => {
                 self.entropy = entropy;
-                self.start(code);
+                self.start_or_ask(code);
             }
+            Cmd::StartNow(code) => self.start(code),
             Cmd::FindWinnable(code) => {
                 self.entropy = entropy;
                 self.job = Some(Job::Winnable {

@@ -55,9 +55,14 @@ impl App {
     /// reloaded, say); another deal starts at once when nothing would be lost; a game under way
     /// is left only after the player says so.
     pub fn open_link(&mut self, code: GameCode) {
-        if code == self.game.code() {
-            return;
+        if code != self.game.code() {
+            self.start_or_ask(code);
         }
+    }
+
+    /// Starts `code` at once when nothing would be lost; a game under way (moves made, not
+    /// won) is left only after the player says so.
+    pub(super) fn start_or_ask(&mut self, code: GameCode) {
         if self.counted || self.game.moves() == 0 {
             self.start(code);
         } else {

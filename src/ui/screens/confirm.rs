@@ -50,7 +50,7 @@ pub fn leave_panel(code: GameCode) -> Panel {
 
 pub fn leave_act(code: GameCode, action: UiAction) -> Cmd {
     match action {
-        UiAction::LeaveForLink => Cmd::Start(code),
+        UiAction::LeaveForLink => Cmd::StartNow(code),
         UiAction::Cancel => Cmd::Close,
         _ => Cmd::Stay,
     }

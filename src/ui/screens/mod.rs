@@ -32,7 +32,8 @@ pub enum Screen {
     Stats,
     /// "Reset the statistics?", with Yes and No.
     ConfirmReset,
-    /// A link asks for another deal while a game is under way: "Leave the game in progress?"
+    /// Another deal (a link's, a new game, the same deal again) while a game is under way:
+    /// "Leave the game in progress?"
     ConfirmLeave(GameCode),
 }
 
@@ -47,7 +48,7 @@ pub enum UiAction {
     Stats,
     ResetStats,
     ConfirmReset,
-    /// Leave the game in progress for the deal the link asked for.
+    /// Leave the game in progress for the deal asked for.
     LeaveForLink,
     ToggleCarryVegas,
     SetGame(GameKind),
@@ -302,7 +303,10 @@ pub enum Cmd {
     /// Back to the table (or the won game).
     Close,
     Open(Screen),
+    /// Start this deal; a game under way is left only after the player says so.
     Start(GameCode),
+    /// Start this deal: the player said so.
+    StartNow(GameCode),
     /// Look for a winnable deal, starting with this one.
     FindWinnable(GameCode),
     Toggle(Setting),
