@@ -390,7 +390,7 @@ fn words_from_the_table(language: Language) {
                 .replace(SYSTEM_WORDS, " ")
                 .split(' ')
                 .map(|w| {
-                    if w.contains('/') || w.starts_with("solitaire.") {
+                    if w.trim_start_matches('(').starts_with('/') || w.starts_with("solitaire.") {
                         // The punctuation around it belongs to the sentence.
                         let head = &w[..w.len() - w.trim_start_matches('(').len()];
                         let path = w.trim_end_matches([';', ',', ')', ':']);

@@ -6,23 +6,25 @@ use crate::stats::{MODES, mode_code, mode_index};
 use crate::ui::geom::font;
 use crate::ui::strings::strings;
 
-/// Where each column of the table starts, from the window's left edge.
-const COLUMNS: [i32; 7] = [12, 72, 126, 170, 220, 290, 350];
-
 pub fn panel(ctx: &Ctx) -> Panel {
     let s = strings();
     let mut p = Panel::centred(480, 184, s.statistics, true);
     let r = p.rect;
     let row = |i: usize| r.y + 26 + i as i32 * 12;
     let current = mode_index(ctx.game.code());
-    let mut rows: Vec<(Vec<String>, Tone)> = vec![(
-        s.stats_header.iter().map(|h| h.to_string()).collect(),
-        Tone::Dim,
-    )];
+    // The mode in words: the game, the draw and the scoring, each in a column of its own.
+    let header = [s.game, s.draw, s.scoring]
+        .into_iter()
+        .chain(s.stats_header.iter().skip(1).copied())
+        .map(str::to_string)
+        .collect();
+    let mut rows: Vec<(Vec<String>, Tone)> = vec![(header, Tone::Dim)];
     for (i, m) in ctx.stats.modes.iter().enumerate().take(MODES) {
         let code = mode_code(i);
         let cells = vec![
-            code.mode_text(),
+            s.game_name(code.game).to_string(),
+            code.draw.count().to_string(),
+            s.scoring_name(code.scoring).to_string(),
             m.played.to_string(),
             m.won.to_string(),
             m.win_rate().map_or("-".into(), |r| format!("{r:.0}%")),
@@ -37,17 +39,20 @@ pub fn panel(ctx: &Ctx) -> Panel {
         };
         rows.push((cells, tone));
     }
-    // Each column starts where the table puts it, or further right when the words of the one
-    // before it are longer (in another language, say).
-    let mut starts = COLUMNS;
-    for k in 1..starts.len() {
-        let widest = rows
-            .iter()
-            .map(|(c, _)| font().width(&c[k - 1]))
-            .max()
-            .unwrap_or(0);
-        starts[k] = starts[k].max(starts[k - 1] + widest + 8);
-    }
+    // Each column as wide as its widest text, 10 pixels apart.
+    let mut x = 12;
+    let starts: Vec<i32> = (0..rows[0].0.len())
+        .map(|k| {
+            let start = x;
+            x += rows
+                .iter()
+                .map(|(c, _)| font().width(&c[k]))
+                .max()
+                .unwrap_or(0)
+                + 10;
+            start
+        })
+        .collect();
     for (i, (cells, tone)) in rows.into_iter().enumerate() {
         for (k, c) in cells.into_iter().enumerate() {
             p.add(Item::label(r.x + starts[k], row(i), c, tone));

@@ -50,7 +50,7 @@ pub static TR: Strings = Strings {
         "Kazanma %",
         "En iyi",
         "En az",
-        "Seri",
+        "Seri/en iyi",
     ],
     reset_stats: "İstatistikleri sıfırla",
     yes_reset: "Evet, sıfırla",
