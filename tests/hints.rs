@@ -364,3 +364,28 @@ fn a_hint_goes_when_a_window_opens_or_a_new_game_starts() {
         assert_eq!(app.status(), None, "{action:?}: the words go too");
     }
 }
+
+/// Issue #14: "Winnable only" is not offered where the solver almost never finds a win
+/// (Double Solitaire in Vegas): a random deal starts at once, and the window says why.
+#[test]
+fn winnable_only_is_not_promised_for_double_solitaire_in_vegas() {
+    use solitaire::engine::{GameKind, Scoring};
+    let mut app = App::new(GameCode::parse("DS1-D1V-AAAAAAA").unwrap(), 9);
+    app.settings.winnable_only = true;
+    app.ui_action(UiAction::NewGame);
+    app.ui_action(UiAction::SetGame(GameKind::Double));
+    app.ui_action(UiAction::SetScoring(Scoring::Vegas));
+    app.ui_action(UiAction::SetRandom(true));
+    let panel = app.panel().unwrap();
+    assert!(
+        panel
+            .items
+            .iter()
+            .any(|i| i.text() == Some(strings().winnable_not_offered)),
+        "the window says why"
+    );
+    app.ui_action(UiAction::Start);
+    assert!(!app.is_busy(), "no search for a win that will not come");
+    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(app.game().code().game, GameKind::Double);
+}

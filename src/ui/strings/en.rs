@@ -77,6 +77,7 @@ pub static EN: Strings = Strings {
     winnable_found: "a deal the solver has won. Good luck!",
     winnable_not_found: "None of 25 deals was won: try again, or turn it off.",
     winnable_only_vegas: "Vegas deals are seldom winnable; in Double, almost never.",
+    winnable_not_offered: "Not for Double Solitaire in Vegas: the solver almost never finds a win there.",
     leave_question: "Leave the game in progress? It counts as a game given up.",
     yes_leave: "Yes, leave it",
     keep_playing: "No, go on",

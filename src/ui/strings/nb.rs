@@ -77,6 +77,7 @@ pub static NB: Strings = Strings {
     winnable_found: "en giv løseren har vunnet. Lykke til!",
     winnable_not_found: "Ingen av 25 giv ble vunnet: prøv igjen, eller slå det av.",
     winnable_only_vegas: "Vegas-giv kan sjelden vinnes; i Dobbel kabal nesten aldri.",
+    winnable_not_offered: "Ikke for Dobbel kabal med Vegas: der finner løseren nesten aldri en seier.",
     leave_question: "Forlate spillet du er i gang med? Det teller som et oppgitt spill.",
     yes_leave: "Ja, forlat det",
     keep_playing: "Nei, fortsett",

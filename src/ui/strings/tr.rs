@@ -77,6 +77,7 @@ pub static TR: Strings = Strings {
     winnable_found: "çözücünün kazandığı bir dağıtım. İyi şanslar!",
     winnable_not_found: "25 dağıtımın hiçbiri kazanılamadı: yeniden deneyin veya kapatın.",
     winnable_only_vegas: "Vegas dağıtımları nadiren kazanılır; Çift oyunda neredeyse hiç.",
+    winnable_not_offered: "Vegas'ta Çift Solitaire için yok: çözücü orada neredeyse hiç kazanç bulamaz.",
     leave_question: "Süren oyun bırakılsın mı? Yarım bırakılmış oyun sayılır.",
     yes_leave: "Evet, bırak",
     keep_playing: "Hayır, devam et",
