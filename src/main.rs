@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use macroquad::prelude::{next_frame, screen_dpi_scale, screen_height, screen_width};
 use solitaire::engine::GameCode;
+use solitaire::render::assets::Assets;
 use solitaire::render::scene::Renderer;
 use solitaire::ui::view::View;
 use solitaire::window::{self, Inputs, Present};
@@ -29,14 +30,16 @@ fn play(code: Option<GameCode>) -> ExitCode {
         eprintln!("solitaire: {why}");
         return ExitCode::from(1);
     }
-    macroquad::Window::from_config(window::conf(), game_loop(code));
+    // The art is loaded once: for the window's icon, then for every frame.
+    let assets = Assets::load();
+    macroquad::Window::from_config(window::conf(&assets), game_loop(code, assets));
     ExitCode::SUCCESS
 }
 
-async fn game_loop(code: Option<GameCode>) {
+async fn game_loop(code: Option<GameCode>, assets: Assets) {
     let start = platform::now_ms();
     let (mut app, mut persist) = window::start_app(start, code);
-    let mut renderer = Renderer::new();
+    let mut renderer = Renderer::with_assets(assets);
     let present = Present::new(&renderer.frame.bytes);
     let mut inputs = Inputs::new();
     let (mut last_frame, mut last_input) = (0u64, 0u64);

@@ -15,10 +15,10 @@ use crate::ui::layout::{FB_H, FB_W};
 use crate::ui::strings::Language;
 use crate::ui::view::View;
 
-/// The window's settings: a resizable, DPI-aware window that sleeps until something happens.
-pub fn conf() -> macroquad::conf::Conf {
-    let assets = crate::render::assets::Assets::load();
-    let square = |size: usize| crate::render::icon::pixels(&assets, size);
+/// The window's settings: a resizable, DPI-aware window that sleeps until something happens,
+/// with the game's icon drawn from `assets`.
+pub fn conf(assets: &crate::render::assets::Assets) -> macroquad::conf::Conf {
+    let square = |size: usize| crate::render::icon::pixels(assets, size);
     let icon = macroquad::miniquad::conf::Icon {
         small: square(16).try_into().unwrap_or([0; 16 * 16 * 4]),
         medium: square(32).try_into().unwrap_or([0; 32 * 32 * 4]),

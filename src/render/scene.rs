@@ -342,9 +342,14 @@ impl Default for Renderer {
 
 impl Renderer {
     pub fn new() -> Renderer {
+        Renderer::with_assets(Assets::load())
+    }
+
+    /// A renderer drawing with art already loaded (the window loads it once, for its icon too).
+    pub fn with_assets(assets: Assets) -> Renderer {
         Renderer {
             frame: Frame::new(FB_W, FB_H),
-            assets: Assets::load(),
+            assets,
             stamps_drawn: None,
         }
     }
