@@ -11,7 +11,7 @@ use crate::script;
 pub const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire --version
        solitaire script [FILE]          play without a window, one JSON line per command
-       solitaire render OUT.png [SCALE] [--lang en|nb|tr]
+       solitaire render OUT.png [SCALE] [--lang en|nb|tr] [--window WxH[@RATIO][:touch]]
                                         draw the table a script (on stdin) ends with (- : stdout)
        solitaire layout                 where the piles of that table lie, as JSON
        solitaire solve CODE [--budget-ms N]
@@ -90,6 +90,22 @@ fn render(args: &[String]) -> ExitCode {
         set_language(language);
         args.drain(i..(i + 2).min(args.len()));
     }
+    // `--window 1366x650`, `--window 390x844@3:touch`: the picture of that window (CSS pixels,
+    // so many physical pixels each), framebuffer shaped and scaled as the window does it.
+    let mut window = None;
+    if let Some(i) = args.iter().position(|a| a == "--window") {
+        let spec = args.get(i + 1).cloned().unwrap_or_default();
+        match crate::tools::parse_window(&spec) {
+            Some(v) => window = Some(v),
+            None => {
+                eprintln!(
+                    "solitaire: --window takes WxH, WxH@RATIO or WxH@RATIO:touch, as 390x844@3:touch"
+                );
+                return ExitCode::from(2);
+            }
+        }
+        args.drain(i..(i + 2).min(args.len()));
+    }
     let (out, scale) = match args.as_slice() {
         [out] => (out, Ok(1)),
         [out, k] => (
@@ -114,12 +130,17 @@ fn render(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let frame = crate::tools::render_game(&game);
-    let frame = crate::render::png::scaled(&frame, scale);
+    let png = match window {
+        Some(view) => crate::tools::render_window(&game, &view),
+        None => {
+            let frame = crate::tools::render_game(&game);
+            crate::render::png::encode(&crate::render::png::scaled(&frame, scale))
+        }
+    };
     let written = if out == "-" {
-        std::io::stdout().write_all(&crate::render::png::encode(&frame))
+        std::io::stdout().write_all(&png)
     } else {
-        crate::render::png::write(&frame, std::path::Path::new(out))
+        std::fs::write(out, &png)
     };
     match written {
         Ok(()) => ExitCode::SUCCESS,

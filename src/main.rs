@@ -40,15 +40,23 @@ async fn game_loop(code: Option<GameCode>, assets: Assets) {
     let start = platform::now_ms();
     let (mut app, mut persist) = window::start_app(start, code);
     let mut renderer = Renderer::with_assets(assets);
-    let present = Present::new(&renderer.frame.bytes);
+    renderer.draw(&app);
+    let mut present = Present::new(&renderer.frame.bytes, renderer.frame.w, renderer.frame.h);
     let mut inputs = Inputs::new();
     let (mut last_frame, mut last_input) = (0u64, 0u64);
     let trace = std::env::var_os("SOLITAIRE_TRACE_INPUT").is_some();
     let mut report_first_frame = std::env::var_os("SOLITAIRE_REPORT_FIRST_FRAME").map(|_| start);
     loop {
         let t = platform::now_ms().saturating_sub(start);
+        inputs.collect();
         let dpi = screen_dpi_scale();
-        let view = View::new(screen_width() * dpi, screen_height() * dpi);
+        let view = View::for_window(
+            screen_width() * dpi,
+            screen_height() * dpi,
+            dpi,
+            inputs.touch,
+        );
+        app.set_shape(view.shape());
         if inputs.deliver(&mut app, &view, t, trace) {
             last_input = t;
         }
@@ -65,11 +73,12 @@ async fn game_loop(code: Option<GameCode>, assets: Assets) {
         window::tell(&mut app, &mut persist);
         if app.take_dirty() {
             renderer.draw(&app);
-            present.upload(&renderer.frame.bytes);
+            let f = &renderer.frame;
+            present.upload(&f.bytes, f.w, f.h);
             // The restored game has been drawn: restoring it did not kill the game.
             persist.started();
         }
-        present.draw(&view, dpi);
+        present.draw(&view);
         // Keep drawing while something moves, and for the first second: a frame drawn before
         // the window manager showed the window would otherwise stay unseen until some input.
         // And for a moment after any input: miniquad's blocking X11 loop can leave events that

@@ -32,6 +32,7 @@ mod web {
         fn solitaire_query_copy(ptr: *mut u8, len: u32);
         fn solitaire_lang_len(which: u32) -> u32;
         fn solitaire_lang_copy(which: u32, ptr: *mut u8, len: u32);
+        fn solitaire_touch_screen() -> u32;
     }
 
     /// The loader asks for this to check the plugin's version.
@@ -50,6 +51,11 @@ mod web {
         let mut buf = vec![0u8; len as usize];
         unsafe { solitaire_lang_copy(which, buf.as_mut_ptr(), len) };
         Some(String::from_utf8_lossy(&buf).into_owned())
+    }
+
+    pub fn touch_screen() -> bool {
+        // SAFETY: a plain call into the page's plugin, no pointers.
+        unsafe { solitaire_touch_screen() != 0 }
     }
 
     pub fn query_code() -> Option<String> {
@@ -79,6 +85,17 @@ pub fn storage() -> Result<Box<dyn crate::save::Storage>, crate::save::StorageEr
 }
 
 /// The `?code=` of the page address (web), or nothing (native: the command line says it).
+/// Whether the screen is a touch screen (the page asks the browser; a window natively starts
+/// with a mouse and learns of fingers from their first touch).
+pub fn touch_screen() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web::touch_screen()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    false
+}
+
 pub fn query_code() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {

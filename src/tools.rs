@@ -5,7 +5,7 @@ use crate::engine::{Game, Pile};
 use crate::render::frame::{Frame, Rect};
 use crate::render::scene::Renderer;
 use crate::ui::app::App;
-use crate::ui::layout::{FB_H, FB_W};
+use crate::ui::view::View;
 
 /// Plays a script (RULES.md §7), read line by line, and returns the game it ends with.
 pub fn play_script(input: impl std::io::BufRead) -> Result<Game, String> {
@@ -26,6 +26,36 @@ pub fn render_game(game: &Game) -> Frame {
     let mut r = Renderer::new();
     r.draw(&app);
     r.frame
+}
+
+/// A window as `--window` gives it: `WxH` in CSS pixels, `@RATIO` physical pixels each
+/// (1 if not said), `:touch` for a touch screen.
+pub fn parse_window(spec: &str) -> Option<View> {
+    let (size, touch) = match spec.strip_suffix(":touch") {
+        Some(s) => (s, true),
+        None => (spec, false),
+    };
+    let (size, ratio) = match size.split_once('@') {
+        Some((s, r)) => (s, r.parse::<f32>().ok()?),
+        None => (size, 1.0),
+    };
+    let (w, h) = size.split_once('x')?;
+    let (w, h) = (w.parse::<u32>().ok()?, h.parse::<u32>().ok()?);
+    let ok = (1..=8192).contains(&w) && (1..=8192).contains(&h) && (0.5..=4.0).contains(&ratio);
+    let (pw, ph) = (w as f32 * ratio, h as f32 * ratio);
+    ok.then(|| View::for_window(pw.round(), ph.round(), ratio, touch))
+}
+
+/// The picture a window of the view's size shows for this game, at rest, as PNG bytes (the
+/// window's own pixels: the framebuffer shaped, laid out and scaled as on screen).
+pub fn render_window(game: &Game, view: &View) -> Vec<u8> {
+    let mut app = App::with_game(game.clone(), 0);
+    app.set_shape(view.shape());
+    let mut r = Renderer::new();
+    r.draw(&app);
+    let (w, h) = (view.win_w, view.win_h);
+    let pixels = crate::ui::view::present(view, &r.frame.bytes, w, h, [8, 14, 10, 255]);
+    crate::render::png::encode_pixels(w as usize, h as usize, &pixels, false)
 }
 
 fn rect_json(r: Rect) -> String {
@@ -55,8 +85,9 @@ pub fn layout_json(game: &Game) -> String {
             .map(|i| l.top_rect(t, Pile::Column(i)))
             .collect(),
     );
+    let (width, height) = (l.shape.w, l.shape.h);
     format!(
-        "{{\"width\":{FB_W},\"height\":{FB_H},\"stock\":{},\"waste\":{},\"foundations\":[{foundations}],\"columns\":[{columns}]}}",
+        "{{\"width\":{width},\"height\":{height},\"stock\":{},\"waste\":{},\"foundations\":[{foundations}],\"columns\":[{columns}]}}",
         rect_json(l.stock),
         rect_json(l.top_rect(t, Pile::Waste)),
     )

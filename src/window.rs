@@ -14,6 +14,7 @@ use crate::ui::input::PointerEvent;
 use crate::ui::layout::{FB_H, FB_W};
 use crate::ui::strings::Language;
 use crate::ui::view::View;
+use macroquad::miniquad::TouchPhase;
 
 /// The window's settings: a resizable, DPI-aware window that sleeps until something happens,
 /// with the game's icon drawn from `assets`.
@@ -99,6 +100,9 @@ pub fn tell<S: Storage>(app: &mut App, persist: &mut save::Persist<S>) {
 pub struct Inputs {
     subscriber: usize,
     events: Vec<Raw>,
+    /// A finger has touched the screen (or the page said it is a touch screen).
+    pub touch: bool,
+    fullscreen: bool,
 }
 
 #[derive(Debug)]
@@ -110,6 +114,11 @@ enum Raw {
     Key(KeyCode),
     Undo,
     Cancel,
+    /// The pointer came back into the window with no button held: a drag whose button was let
+    /// go outside ended there.
+    EnterUp(f32, f32),
+    Resize,
+    Fullscreen,
 }
 
 impl EventHandler for Inputs {
@@ -124,9 +133,18 @@ impl EventHandler for Inputs {
         }
     }
     fn mouse_button_up_event(&mut self, b: MouseButton, x: f32, y: f32) {
-        if b == MouseButton::Left {
-            self.events.push(Raw::Up(x, y));
+        match b {
+            MouseButton::Left => self.events.push(Raw::Up(x, y)),
+            // macroquad's word for "the pointer entered with no button down".
+            MouseButton::Unknown => self.events.push(Raw::EnterUp(x, y)),
+            _ => {}
         }
+    }
+    fn touch_event(&mut self, _: TouchPhase, _: u64, _: f32, _: f32) {
+        self.touch = true;
+    }
+    fn resize_event(&mut self, _: f32, _: f32) {
+        self.events.push(Raw::Resize);
     }
     fn char_event(&mut self, c: char, _: KeyMods, _: bool) {
         self.events.push(Raw::Char(c));
@@ -135,6 +153,8 @@ impl EventHandler for Inputs {
         // Ctrl+Z (Cmd+Z on a Mac): undo. Everything stays doable with the mouse alone.
         if k == KeyCode::Z && (mods.ctrl || mods.logo) {
             self.events.push(Raw::Undo);
+        } else if k == KeyCode::F11 {
+            self.events.push(Raw::Fullscreen);
         } else {
             self.events.push(Raw::Key(k));
         }
@@ -149,17 +169,24 @@ impl Inputs {
         Inputs {
             subscriber: macroquad::input::utils::register_input_subscriber(),
             events: Vec::new(),
+            touch: platform::touch_screen(),
+            fullscreen: false,
         }
     }
 
-    /// Hands the input of this frame to the app, mapped to framebuffer pixels; says whether
-    /// there was any. A drag whose button was let go outside the window ends there, outside
-    /// any pile, so its cards go back.
-    pub fn deliver(&mut self, app: &mut App, view: &View, t: u64, trace: bool) -> bool {
+    /// Takes the input that came since the last frame (events are handed to the app by
+    /// `deliver`, after the view is made for the window's size and the pointer's kind).
+    pub fn collect(&mut self) {
         macroquad::input::utils::repeat_all_miniquad_input(self, self.subscriber);
+    }
+
+    /// Hands the input of this frame to the app, mapped to framebuffer pixels; says whether
+    /// there was any. A drag lives while the button is held, in the window or out of it: it
+    /// ends where the button is let go, or, if that happened out of sight, where the pointer
+    /// comes back or presses next.
+    pub fn deliver(&mut self, app: &mut App, view: &View, t: u64, trace: bool) -> bool {
         let any = !self.events.is_empty();
-        let mut saw_up = false;
-        for raw in self.events.drain(..) {
+        for raw in std::mem::take(&mut self.events) {
             if trace {
                 eprintln!("t={t} {raw:?}");
             }
@@ -167,14 +194,28 @@ impl Inputs {
             match raw {
                 Raw::Down(x, y) => {
                     let (x, y) = at(x, y);
+                    if app.is_dragging() {
+                        // The release was never seen: the cards are put down here.
+                        app.pointer(PointerEvent::Up { x, y, t });
+                    }
                     app.pointer(PointerEvent::Down { x, y, t });
+                }
+                Raw::EnterUp(x, y) => {
+                    if app.is_dragging() {
+                        let (x, y) = at(x, y);
+                        app.pointer(PointerEvent::Up { x, y, t });
+                    }
+                }
+                Raw::Resize => {}
+                Raw::Fullscreen => {
+                    self.fullscreen = !self.fullscreen;
+                    macroquad::miniquad::window::set_fullscreen(self.fullscreen);
                 }
                 Raw::Move(x, y) => {
                     let (x, y) = at(x, y);
                     app.pointer(PointerEvent::Move { x, y, t });
                 }
                 Raw::Up(x, y) => {
-                    saw_up = true;
                     let (x, y) = at(x, y);
                     app.pointer(PointerEvent::Up { x, y, t });
                 }
@@ -186,12 +227,6 @@ impl Inputs {
                 Raw::Undo => app.ui_action(crate::ui::app::UiAction::Undo),
                 Raw::Cancel => app.pointer(PointerEvent::Cancel),
             }
-        }
-        if app.is_dragging()
-            && !saw_up
-            && !is_mouse_button_down(macroquad::input::MouseButton::Left)
-        {
-            app.pointer(PointerEvent::Cancel);
         }
         any
     }
@@ -206,45 +241,71 @@ impl Default for Inputs {
 /// The framebuffer on the GPU, and how it is drawn into the window.
 pub struct Present {
     texture: Texture2D,
-    opaque: Option<Material>,
+    size: (i32, i32),
+    sharp: Option<Material>,
 }
 
 impl Present {
-    pub fn new(frame: &[u8]) -> Present {
-        let texture = Texture2D::from_rgba8(FB_W as u16, FB_H as u16, frame);
-        texture.set_filter(FilterMode::Nearest);
-        // The framebuffer is opaque: drawing it without blending costs a software GL (Mesa's
-        // llvmpipe, as under Xvfb) about a third less per frame.
-        let opaque = load_material(
+    pub fn new(frame: &[u8], w: i32, h: i32) -> Present {
+        // Sharp bilinear: the texture is sampled with a linear filter at coordinates the
+        // shader moves to the middle of each framebuffer pixel except within half a screen
+        // pixel of its edge; the result is nearest-neighbour with a one-pixel blend at edges a
+        // fractional scale falls across (a whole-number scale has none). Drawn without
+        // blending: the framebuffer is opaque, which costs a software GL about a third less.
+        let sharp = load_material(
             ShaderSource::Glsl {
-                vertex: OPAQUE_VERTEX,
-                fragment: OPAQUE_FRAGMENT,
+                vertex: SHARP_VERTEX,
+                fragment: SHARP_FRAGMENT,
             },
             MaterialParams {
                 pipeline_params: PipelineParams::default(),
+                uniforms: vec![
+                    UniformDesc::new("tex_size", UniformType::Float2),
+                    UniformDesc::new("scale", UniformType::Float1),
+                ],
                 ..Default::default()
             },
         )
+        .map_err(|e| eprintln!("solitaire: the sharp scaling shader failed ({e}); nearest it is"))
         .ok();
-        Present { texture, opaque }
+        Present {
+            texture: Present::texture(frame, w, h, sharp.is_some()),
+            size: (w, h),
+            sharp,
+        }
     }
 
-    pub fn upload(&self, frame: &[u8]) {
-        self.texture
-            .update_from_bytes(FB_W as u32, FB_H as u32, frame);
+    fn texture(frame: &[u8], w: i32, h: i32, linear: bool) -> Texture2D {
+        let t = Texture2D::from_rgba8(w as u16, h as u16, frame);
+        t.set_filter(if linear {
+            FilterMode::Linear
+        } else {
+            FilterMode::Nearest
+        });
+        t
+    }
+
+    /// Sends the framebuffer to the GPU; a framebuffer of a new size gets a new texture.
+    pub fn upload(&mut self, frame: &[u8], w: i32, h: i32) {
+        if (w, h) != self.size {
+            self.texture = Present::texture(frame, w, h, self.sharp.is_some());
+            self.size = (w, h);
+        } else {
+            self.texture.update_from_bytes(w as u32, h as u32, frame);
+        }
     }
 
     /// Draws the framebuffer where the view puts it, the margins (if any) dark.
-    pub fn draw(&self, view: &View, dpi: f32) {
+    pub fn draw(&self, view: &View) {
+        let dpi = view.dpi;
         let (w, h) = (screen_width() * dpi, screen_height() * dpi);
-        let covered = view.x <= 0.0
-            && view.y <= 0.0
-            && FB_W as f32 * view.scale >= w
-            && FB_H as f32 * view.scale >= h;
-        if !covered {
+        if !view.covers(w, h) {
             clear_background(Color::from_rgba(8, 14, 10, 255));
         }
-        if let Some(m) = &self.opaque {
+        let (fw, fh) = (self.size.0 as f32, self.size.1 as f32);
+        if let Some(m) = &self.sharp {
+            m.set_uniform("tex_size", vec2(fw, fh));
+            m.set_uniform("scale", view.scale);
             gl_use_material(m);
         }
         draw_texture_ex(
@@ -253,10 +314,7 @@ impl Present {
             view.y / dpi,
             WHITE,
             DrawTextureParams {
-                dest_size: Some(vec2(
-                    FB_W as f32 * view.scale / dpi,
-                    FB_H as f32 * view.scale / dpi,
-                )),
+                dest_size: Some(vec2(fw * view.scale / dpi, fh * view.scale / dpi)),
                 ..Default::default()
             },
         );
@@ -279,10 +337,10 @@ pub fn pace(last_frame: u64) {
     let _ = last_frame; // the browser paces frames itself
 }
 
-const OPAQUE_VERTEX: &str = r#"#version 100
+const SHARP_VERTEX: &str = r#"#version 100
 attribute vec3 position;
 attribute vec2 texcoord;
-varying lowp vec2 uv;
+varying highp vec2 uv;
 uniform mat4 Model;
 uniform mat4 Projection;
 void main() {
@@ -290,9 +348,21 @@ void main() {
     uv = texcoord;
 }"#;
 
-const OPAQUE_FRAGMENT: &str = r#"#version 100
-varying lowp vec2 uv;
+const SHARP_FRAGMENT: &str = r#"#version 100
+#ifdef GL_FRAGMENT_PRECISION_HIGH
+precision highp float;
+#else
+precision mediump float;
+#endif
+varying highp vec2 uv;
 uniform sampler2D Texture;
+uniform vec2 tex_size;
+uniform float scale;
 void main() {
-    gl_FragColor = texture2D(Texture, uv);
+    vec2 texel = uv * tex_size;
+    vec2 cell = floor(texel);
+    vec2 d = fract(texel) - 0.5;
+    float range = max(0.5 - 0.5 / scale, 0.0);
+    vec2 f = (d - clamp(d, -range, range)) * scale + 0.5;
+    gl_FragColor = texture2D(Texture, (cell + f) / tex_size);
 }"#;

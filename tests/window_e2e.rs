@@ -299,7 +299,7 @@ fn real_window_draws_the_table_and_a_click_on_the_stock_draws_a_card() {
     let table = display.table(&window, &layout);
     // A point of the waste slot that a drawn card covers with bare card colour (the 2S is
     // drawn first: its right side, between pips and corner, is plain).
-    let waste = (layout.waste.x + 33, layout.waste.y + 20);
+    let waste = (layout.waste.x + layout.card_w - 8, layout.waste.y + 20);
     assert!(
         near(table.fb(waste.0, waste.1), pal::FELT_DARK),
         "the waste starts empty"
@@ -334,7 +334,10 @@ fn a_game_closed_mid_way_is_there_again_at_the_next_start() {
         let table = display.table(&window, &layout);
         // Draw twice (the waste fans three, then six cards), then send the AC of t6 up by a
         // click; each step is seen on screen before the next.
-        let fan_edge = (layout.waste.x + 2 * 14 + 36, layout.waste.y + 20);
+        let fan_edge = (
+            layout.waste.x + 2 * layout.fan_step + layout.card_w - 5,
+            layout.waste.y + 20,
+        );
         display.click(&window, &table, layout.stock.center());
         wait_for(10, || {
             near(

@@ -29,7 +29,6 @@
     if (e.target !== document.getElementById("glcanvas")) releaseOutside();
     down = false;
   }, true);
-  document.addEventListener("mouseleave", releaseOutside);
   window.addEventListener("blur", releaseOutside);
   // No page scrolling or zooming while cards are dragged by touch.
   document.addEventListener("touchmove", function (e) { e.preventDefault(); }, { passive: false });
@@ -141,6 +140,9 @@
       importObject.env.solitaire_lang_len = function (which) { return lang(which).length; };
       importObject.env.solitaire_lang_copy = function (which, ptr, len) {
         new Uint8Array(wasm_memory.buffer, ptr, len).set(lang(which).subarray(0, len));
+      };
+      importObject.env.solitaire_touch_screen = function () {
+        try { return window.matchMedia("(pointer: coarse)").matches ? 1 : 0; } catch (e) { return 0; }
       };
       importObject.env.solitaire_storage_read = storageRead;
       importObject.env.solitaire_storage_copy = storageCopy;

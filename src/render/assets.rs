@@ -57,12 +57,21 @@ fn sprite_from_rows(rows: &[String], robe: Rgba, robe_shade: Rgba) -> Sprite {
     s
 }
 
-/// Everything drawn from `assets/`.
+/// Everything drawn from `assets/`: the marks and portraits as they come, and the cards (faces,
+/// back, empty places) drawn at the size the layout asks for.
 pub struct Assets {
-    faces: Vec<Sprite>,
-    pub back: Sprite,
     pub suit_small: Vec<Sprite>,
     pub suit_big: Vec<Sprite>,
+    /// Jack, queen, king for each suit (robes in the suit's colour).
+    portraits: Vec<Sprite>,
+    /// The marks of the empty stock, tinted.
+    recycle_mark: Sprite,
+    no_pass_mark: Sprite,
+    /// A card's size: the cards below are drawn for it.
+    pub card_w: i32,
+    pub card_h: i32,
+    faces: Vec<Sprite>,
+    pub back: Sprite,
     /// The empty-column mark and the four foundation marks.
     pub empty_column: Sprite,
     pub empty_foundation: Vec<Sprite>,
@@ -82,6 +91,7 @@ pub fn suit_colour(s: Suit) -> Rgba {
 const SUIT_NAMES: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
 
 impl Assets {
+    /// The art, with cards of the 640 × 360 layout's size (40 × 56).
     pub fn load() -> Assets {
         let sprites = parse_sprites(SPRITES_TEXT);
         let get = |name: &str| {
@@ -89,59 +99,76 @@ impl Assets {
                 .get(name)
                 .unwrap_or_else(|| panic!("sprite {name} missing from sprites.txt"))
         };
-        let suit_small: Vec<Sprite> = SUIT_NAMES
-            .iter()
-            .map(|n| sprite_from_rows(get(&format!("suit_small_{n}")), pal::RED, pal::RED))
-            .collect();
-        let suit_big: Vec<Sprite> = SUIT_NAMES
-            .iter()
-            .map(|n| sprite_from_rows(get(&format!("suit_big_{n}")), pal::RED, pal::RED))
-            .collect();
-        let mut faces = Vec::with_capacity(52);
+        let suits = |size: &str| -> Vec<Sprite> {
+            SUIT_NAMES
+                .iter()
+                .map(|n| sprite_from_rows(get(&format!("suit_{size}_{n}")), pal::RED, pal::RED))
+                .collect()
+        };
+        let mut portraits = Vec::with_capacity(12);
         for suit in Suit::ALL {
-            for rank in 1..=13 {
-                let card = Card::new(rank, suit);
-                let portrait = match rank {
-                    11 => Some("jack"),
-                    12 => Some("queen"),
-                    13 => Some("king"),
-                    _ => None,
-                };
-                let (robe, shade) = if suit.is_red() {
-                    (pal::RED, pal::RED_DARK)
-                } else {
-                    (pal::NAVY, pal::NAVY_DARK)
-                };
-                let portrait = portrait.map(|p| sprite_from_rows(get(p), robe, shade));
-                faces.push(card_face(card, &suit_small, &suit_big, portrait.as_ref()));
+            let (robe, shade) = if suit.is_red() {
+                (pal::RED, pal::RED_DARK)
+            } else {
+                (pal::NAVY, pal::NAVY_DARK)
+            };
+            for name in ["jack", "queen", "king"] {
+                portraits.push(sprite_from_rows(get(name), robe, shade));
             }
         }
-        let empty_foundation = suit_big
-            .iter()
-            .map(|s| empty_slot(Some(&s.tinted(pal::FELT_LIGHT))))
-            .collect();
-        let k = text_sprite("K", pal::FELT_LIGHT);
-        let empty_column = empty_slot(Some(&k));
-        let mut card_outline = Sprite::new(CARD_W, CARD_H);
-        card_blank(&mut card_outline, pal::CLEAR);
-        let card_outline = card_outline.tinted(pal::HIGHLIGHT);
-        let mark = |name: &str| {
-            empty_slot(Some(
-                &sprite_from_rows(get(name), pal::RED, pal::RED).tinted(pal::FELT_LIGHT),
-            ))
+        let mark =
+            |name: &str| sprite_from_rows(get(name), pal::RED, pal::RED).tinted(pal::FELT_LIGHT);
+        let mut a = Assets {
+            suit_small: suits("small"),
+            suit_big: suits("big"),
+            portraits,
+            recycle_mark: mark("recycle"),
+            no_pass_mark: mark("nopass"),
+            card_w: 0,
+            card_h: 0,
+            faces: Vec::new(),
+            back: Sprite::new(1, 1),
+            empty_column: Sprite::new(1, 1),
+            empty_foundation: Vec::new(),
+            card_outline: Sprite::new(1, 1),
+            recycle: Sprite::new(1, 1),
+            no_pass: Sprite::new(1, 1),
+            empty: Sprite::new(1, 1),
         };
-        Assets {
-            recycle: mark("recycle"),
-            empty: empty_slot(None),
-            no_pass: mark("nopass"),
-            faces,
-            back: card_back(),
-            suit_small,
-            suit_big,
-            empty_column,
-            empty_foundation,
-            card_outline,
+        a.fit(CARD_W, CARD_H);
+        a
+    }
+
+    /// Draws the cards again at `w` × `h` if they are not that size already.
+    pub fn fit(&mut self, w: i32, h: i32) {
+        if (w, h) == (self.card_w, self.card_h) {
+            return;
         }
+        let (w, h) = (w.max(16), h.max(22));
+        self.card_w = w;
+        self.card_h = h;
+        self.faces = Suit::ALL
+            .iter()
+            .flat_map(|&suit| (1..=13).map(move |rank| Card::new(rank, suit)))
+            .map(|card| {
+                let portrait = (card.rank() >= 11)
+                    .then(|| &self.portraits[card.suit().index() * 3 + card.rank() as usize - 11]);
+                card_face(card, w, h, &self.suit_small, &self.suit_big, portrait)
+            })
+            .collect();
+        self.back = card_back(w, h);
+        self.empty_foundation = self
+            .suit_big
+            .iter()
+            .map(|s| empty_slot(w, h, Some(&s.tinted(pal::FELT_LIGHT))))
+            .collect();
+        self.empty_column = empty_slot(w, h, Some(&text_sprite("K", pal::FELT_LIGHT)));
+        let mut outline = Sprite::new(w, h);
+        card_blank(&mut outline, pal::CLEAR);
+        self.card_outline = outline.tinted(pal::HIGHLIGHT);
+        self.recycle = empty_slot(w, h, Some(&self.recycle_mark));
+        self.no_pass = empty_slot(w, h, Some(&self.no_pass_mark));
+        self.empty = empty_slot(w, h, None);
     }
 
     pub fn face(&self, card: Card) -> &Sprite {
@@ -151,20 +178,20 @@ impl Assets {
 
 /// The card shape: a one-pixel ink outline with clipped corners around `fill`.
 fn card_blank(s: &mut Sprite, fill: Rgba) {
-    let r = Rect::new(0, 0, CARD_W, CARD_H);
-    s.fill(r.inset(1), fill);
-    for x in 1..CARD_W - 1 {
+    let (w, h) = (s.w, s.h);
+    s.fill(Rect::new(0, 0, w, h).inset(1), fill);
+    for x in 1..w - 1 {
         s.set(x, 0, pal::INK);
-        s.set(x, CARD_H - 1, pal::INK);
+        s.set(x, h - 1, pal::INK);
     }
-    for y in 1..CARD_H - 1 {
+    for y in 1..h - 1 {
         s.set(0, y, pal::INK);
-        s.set(CARD_W - 1, y, pal::INK);
+        s.set(w - 1, y, pal::INK);
     }
 }
 
 /// Pip centres for 2..10 on a 40 × 56 card: columns 13, 20, 27; rows from 18 to 42, clear of
-/// both corners.
+/// both corners. Other sizes spread them in proportion.
 fn pip_layout(rank: u8) -> &'static [(i32, i32)] {
     const L: i32 = 13;
     const M: i32 = 20;
@@ -241,12 +268,14 @@ fn rank_sprite(rank: u8, colour: Rgba) -> Sprite {
 
 fn card_face(
     card: Card,
+    w: i32,
+    h: i32,
     suit_small: &[Sprite],
     suit_big: &[Sprite],
     portrait: Option<&Sprite>,
 ) -> Sprite {
     let colour = suit_colour(card.suit());
-    let mut s = Sprite::new(CARD_W, CARD_H);
+    let mut s = Sprite::new(w, h);
     card_blank(&mut s, pal::CARD);
     // The corner: rank and suit side by side, readable when the card is fanned.
     let rank = rank_sprite(card.rank(), colour);
@@ -256,27 +285,35 @@ fn card_face(
     corner.draw(&small, rank.w + 2, 0);
     s.draw(&corner, 3, 3);
     // Turned half a turn, its two blank descender rows come first.
-    s.draw(
-        &corner.rotated_180(),
-        CARD_W - 3 - corner.w,
-        CARD_H - 3 - corner.h,
-    );
+    s.draw(&corner.rotated_180(), w - 3 - corner.w, h - 3 - corner.h);
+    let big = suit_big[card.suit().index()].tinted(colour);
+    // Pips need room between the corners: on a very small card the big mark stands for them.
+    let roomy = w >= 34 && h >= 48;
     match (card.rank(), portrait) {
-        (1, _) => {
-            let big = suit_big[card.suit().index()].tinted(colour);
-            s.draw(&big, (CARD_W - big.w) / 2, (CARD_H - big.h) / 2 + 1);
-        }
-        (_, Some(p)) => {
+        (1, _) => s.draw(&big, (w - big.w) / 2, (h - big.h) / 2 + 1),
+        (_, Some(p)) if p.w + 6 <= w && p.h + 26 <= h => {
+            // Twice as big where the card has room for it, pixel for pixel.
+            let doubled;
+            let p = if 2 * p.w + 8 <= w && 2 * p.h + 30 <= h {
+                doubled = p.doubled();
+                &doubled
+            } else {
+                p
+            };
             // A gold frame with the portrait, and the suit in its corner.
-            let frame = Rect::new((CARD_W - p.w) / 2 - 2, 14, p.w + 4, p.h + 4);
+            let frame = Rect::new((w - p.w) / 2 - 2, (h - p.h - 4) / 2, p.w + 4, p.h + 4);
             s.fill(frame, pal::GOLD);
             s.fill(frame.inset(1), pal::CARD);
             s.draw(p, frame.x + 2, frame.y + 2);
             s.draw(&small, frame.right() - small.w - 1, frame.y + 2);
         }
-        (rank, None) => {
-            for &(cx, cy) in pip_layout(rank) {
-                let pip = if cy > 30 {
+        (rank, None) if roomy => {
+            // Spread in proportion to the card, the rows keeping clear of the corners.
+            let (kx, ky) = (w as f32 / 40.0, (h - 26) as f32 / 30.0);
+            for &(px, py) in pip_layout(rank) {
+                let cx = w / 2 + ((px - 20) as f32 * kx).round() as i32;
+                let cy = h / 2 + 2 + ((py - 30) as f32 * ky).round() as i32;
+                let pip = if py > 30 {
                     small.rotated_180()
                 } else {
                     small.clone()
@@ -284,15 +321,16 @@ fn card_face(
                 s.draw(&pip, cx - 3, cy - 3);
             }
         }
+        _ => s.draw(&big, (w - big.w) / 2, (h - big.h) / 2 + 1),
     }
     s
 }
 
 /// The back: a two-colour lattice inside a white border.
-fn card_back() -> Sprite {
-    let mut s = Sprite::new(CARD_W, CARD_H);
+fn card_back(w: i32, h: i32) -> Sprite {
+    let mut s = Sprite::new(w, h);
     card_blank(&mut s, pal::CARD);
-    let inner = Rect::new(3, 3, CARD_W - 6, CARD_H - 6);
+    let inner = Rect::new(3, 3, w - 6, h - 6);
     s.fill(inner, pal::BACK_A);
     for y in inner.y..inner.bottom() {
         for x in inner.x..inner.right() {
@@ -303,7 +341,7 @@ fn card_back() -> Sprite {
         }
     }
     // A small gold diamond in the middle.
-    let (cx, cy) = (CARD_W / 2, CARD_H / 2);
+    let (cx, cy) = (w / 2, h / 2);
     for dy in -5i32..=5 {
         let half = 5 - dy.abs();
         for dx in -half..=half {
@@ -315,8 +353,8 @@ fn card_back() -> Sprite {
 }
 
 /// An empty place: a darker felt card shape with a mark in the middle.
-fn empty_slot(mark: Option<&Sprite>) -> Sprite {
-    let mut s = Sprite::new(CARD_W, CARD_H);
+fn empty_slot(w: i32, h: i32, mark: Option<&Sprite>) -> Sprite {
+    let mut s = Sprite::new(w, h);
     card_blank(&mut s, pal::FELT_DARK);
     let outline: Vec<Rgba> = s
         .pixels
@@ -325,7 +363,7 @@ fn empty_slot(mark: Option<&Sprite>) -> Sprite {
         .collect();
     s.pixels = outline;
     if let Some(m) = mark {
-        s.draw(m, (CARD_W - m.w) / 2, (CARD_H - m.h) / 2 + 1);
+        s.draw(m, (w - m.w) / 2, (h - m.h) / 2 + 1);
     }
     s
 }

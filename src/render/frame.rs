@@ -33,6 +33,17 @@ impl Sprite {
     }
 
     /// Turned half a turn (for the second card corner).
+    /// Each pixel as a 2 × 2 block.
+    pub fn doubled(&self) -> Sprite {
+        let mut s = Sprite::new(self.w * 2, self.h * 2);
+        for y in 0..s.h {
+            for x in 0..s.w {
+                s.set(x, y, self.get(x / 2, y / 2));
+            }
+        }
+        s
+    }
+
     pub fn rotated_180(&self) -> Sprite {
         let mut pixels = self.pixels.clone();
         pixels.reverse();

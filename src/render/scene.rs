@@ -1,12 +1,12 @@
 //! Draws the app into the framebuffer: the table, the cards in flight, the bar and the windows.
 
-use super::assets::{Assets, CARD_H, CARD_W, font};
+use super::assets::{Assets, font};
 use super::frame::{Frame, Rect, Sprite};
 use super::palette as pal;
 use crate::engine::{Card, Pile};
 use crate::ui::anim::{FLIP_MS, SLIDE_MS, Slide};
 use crate::ui::app::{App, Screen};
-use crate::ui::layout::{FB_H, FB_W, HUD_H, HUD_Y, Layout, UP_STEP};
+use crate::ui::layout::{FB_H, FB_W, Layout};
 use crate::ui::screens::{Item, Panel, Tone, Widget, bar};
 
 /// Writes a text; returns its width.
@@ -21,22 +21,20 @@ fn text_centered(frame: &mut Frame, r: Rect, s: &str, colour: pal::Rgba) {
     text(frame, r.x + (r.w - w) / 2, r.y + (r.h - 7) / 2, s, colour);
 }
 
-/// The felt with its quiet weave, drawn once and copied into every frame.
+/// The felt with its quiet weave, over the whole framebuffer (the bar covers its part).
 fn felt(frame: &mut Frame) {
-    static FELT: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-    let bytes = FELT.get_or_init(|| {
-        let mut f = Frame::new(FB_W, HUD_Y);
-        f.fill(Rect::new(0, 0, FB_W, HUD_Y), pal::FELT);
-        for y in 0..HUD_Y {
-            for x in 0..FB_W {
-                if (x * 3 + y * 5) % 17 == 0 && (x + y) % 2 == 0 {
-                    f.set(x, y, pal::FELT_DARK);
-                }
+    let (w, h) = (frame.w, frame.h);
+    frame.fill(Rect::new(0, 0, w, h), pal::FELT);
+    for y in 0..h {
+        // Every 17th pixel along the weave's diagonal, on the even squares.
+        let mut x = (-(y * 30)).rem_euclid(17);
+        while x < w {
+            if (x + y) % 2 == 0 {
+                frame.set(x, y, pal::FELT_DARK);
             }
+            x += 17;
         }
-        f.bytes
-    });
-    frame.bytes[..bytes.len()].copy_from_slice(bytes);
+    }
 }
 
 fn card_sprite(assets: &Assets, card: Card, face_up: bool) -> &Sprite {
@@ -167,9 +165,9 @@ fn draw_columns(frame: &mut Frame, assets: &Assets, app: &App) {
                 Some(f) => {
                     let p = ((app.now() - f.start) as f32 / FLIP_MS as f32).clamp(0.0, 1.0);
                     let (sprite, w) = if p < 0.5 {
-                        (&assets.back, CARD_W as f32 * (1.0 - 2.0 * p))
+                        (&assets.back, r.w as f32 * (1.0 - 2.0 * p))
                     } else {
-                        (assets.face(card), CARD_W as f32 * (2.0 * p - 1.0))
+                        (assets.face(card), r.w as f32 * (2.0 * p - 1.0))
                     };
                     frame.blit_squeezed(sprite, r.x, r.y, w.round().max(2.0) as i32);
                 }
@@ -215,13 +213,13 @@ fn draw_moving(frame: &mut Frame, assets: &Assets, app: &App) {
     if let Some(d) = &app.drag {
         let r = d.rect();
         // A soft shadow under the lifted cards.
-        let h = CARD_H + (d.cards.len() as i32 - 1) * UP_STEP as i32;
+        let h = r.h + (d.cards.len() as i32 - 1) * d.step;
         frame.fill(
-            Rect::new(r.x + 3, r.y + 3, CARD_W - 1, h - 1),
+            Rect::new(r.x + 3, r.y + 3, r.w - 1, h - 1),
             pal::FELT_SHADOW,
         );
         for (k, card) in d.cards.iter().enumerate() {
-            frame.blit(assets.face(*card), r.x, r.y + k as i32 * UP_STEP as i32);
+            frame.blit(assets.face(*card), r.x, r.y + k as i32 * d.step);
         }
     }
 }
@@ -280,11 +278,12 @@ fn draw_item(frame: &mut Frame, item: &Item) {
 }
 
 fn draw_hud(frame: &mut Frame, app: &App) {
-    frame.fill(Rect::new(0, HUD_Y, FB_W, HUD_H), pal::HUD);
-    for w in bar::buttons(app.game(), app.bankroll_text()) {
+    let shape = app.shape();
+    frame.fill(shape.bar(), pal::HUD);
+    for w in bar::buttons(app.game(), app.bankroll_text(), shape) {
         draw_widget(frame, &w);
     }
-    for item in bar::items(app.game(), app.bankroll_text(), app.status()) {
+    for item in bar::items(app.game(), app.bankroll_text(), app.status(), shape) {
         draw_item(frame, &item);
     }
 }
@@ -311,6 +310,7 @@ fn draw_overlay(frame: &mut Frame, app: &App) {
 }
 
 /// Draws the whole screen of the app.
+/// The frame and the art must have the app's sizes (`Renderer::draw` sees to it).
 pub fn draw(frame: &mut Frame, assets: &Assets, app: &App) {
     draw_table(frame, assets, app);
     if let Some(c) = &app.cascade {
@@ -354,7 +354,17 @@ impl Renderer {
         }
     }
 
+    /// Draws the app; the frame and the cards take the app's sizes first, if they changed.
     pub fn draw(&mut self, app: &App) {
+        let (shape, l) = (app.shape(), app.layout());
+        if (self.frame.w, self.frame.h) != (shape.w, shape.h) {
+            self.frame = Frame::new(shape.w, shape.h);
+            self.stamps_drawn = None;
+        }
+        if (self.assets.card_w, self.assets.card_h) != (l.card_w, l.card_h) {
+            self.assets.fit(l.card_w, l.card_h);
+            self.stamps_drawn = None;
+        }
         match (&app.screen, &app.cascade) {
             (Screen::Won, Some(c)) => {
                 let from = match self.stamps_drawn {

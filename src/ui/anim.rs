@@ -2,8 +2,8 @@
 //! following the pointer, and the bouncing cascade of a won game. Pure data and arithmetic:
 //! the renderer draws them, the app starts and ends them.
 
-use super::geom::{CARD_H, CARD_W, Rect};
-use super::layout::{FB_H, FB_W, Layout};
+use super::geom::Rect;
+use super::layout::Layout;
 use crate::engine::{Card, Game, Pile, Source};
 
 /// How long a card slides, and how long a card takes to turn over, in milliseconds.
@@ -20,6 +20,9 @@ pub struct Drag {
     /// Where in the first card the pointer holds it.
     pub grab: (i32, i32),
     pub pointer: (i32, i32),
+    /// A card's size, and the step between the cards held.
+    pub size: (i32, i32),
+    pub step: i32,
 }
 
 impl Drag {
@@ -28,8 +31,8 @@ impl Drag {
         Rect::new(
             self.pointer.0 - self.grab.0,
             self.pointer.1 - self.grab.1,
-            CARD_W,
-            CARD_H,
+            self.size.0,
+            self.size.1,
         )
     }
 }
@@ -120,7 +123,7 @@ impl Cascade {
             self.balls.push((card, r.x as f32, r.y as f32, vx, vy));
         }
         self.since_launch += 1;
-        let floor = (FB_H - CARD_H) as f32;
+        let floor = (layout.shape.h - layout.card_h) as f32;
         for (card, x, y, vx, vy) in &mut self.balls {
             *vy += 0.45;
             *x += *vx;
@@ -132,7 +135,8 @@ impl Cascade {
             self.stamps
                 .push((*card, x.round() as i32, y.round() as i32));
         }
+        let (w, card_w) = (layout.shape.w as f32, layout.card_w as f32);
         self.balls
-            .retain(|&(_, x, _, _, _)| x + (CARD_W as f32) >= 0.0 && x <= FB_W as f32);
+            .retain(|&(_, x, _, _, _)| x + card_w >= 0.0 && x <= w);
     }
 }

@@ -6,7 +6,7 @@
 use super::anim::{CASCADE_STEP_MS, Cascade, Drag, FLIP_MS, Flip, SLIDE_MS, Slide};
 use super::hints::{HintMark, Job, winnable_search};
 use super::input::{Gesture, Pointer, PointerEvent};
-use super::layout::Layout;
+use super::layout::{Layout, Shape};
 use super::screens::{self, Cmd, Ctx, Panel, Setting, Widget};
 use super::status::{STATUS_MS, StatusLine};
 use super::strings::strings;
@@ -19,6 +19,8 @@ pub use crate::save::Settings;
 pub struct App {
     pub(super) game: Game,
     pub(super) layout: Layout,
+    /// The framebuffer's shape, which follows the window's.
+    pub(super) shape: Shape,
     pub settings: Settings,
     pub screen: Screen,
     pub(super) pointer: Pointer,
@@ -58,6 +60,7 @@ impl App {
     pub fn with_game(game: Game, entropy: u64) -> App {
         App {
             layout: Layout::new(game.code().game),
+            shape: Shape::default(),
             game,
             settings: Settings::default(),
             screen: Screen::Table,
@@ -140,6 +143,30 @@ impl App {
         &self.layout
     }
 
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The window changed its size: the framebuffer takes its new shape, and the table and
+    /// windows their layouts for it. A drag under way goes back (its cards were held in the
+    /// old layout's pixels).
+    pub fn set_shape(&mut self, shape: Shape) {
+        if shape == self.shape {
+            return;
+        }
+        self.shape = shape;
+        self.layout = Layout::for_shape(self.game.code().game, shape);
+        if self.drag.take().is_some() {
+            self.pointer.handle(PointerEvent::Cancel);
+        }
+        self.slides.clear();
+        self.flip = None;
+        if let Some(c) = &mut self.cascade {
+            c.stamps.clear();
+        }
+        self.dirty = true;
+    }
+
     pub fn now(&self) -> u64 {
         self.now
     }
@@ -167,7 +194,7 @@ impl App {
         self.count_unfinished();
         self.save_needed = true;
         self.game = Game::new(code);
-        self.layout = Layout::new(code.game);
+        self.layout = Layout::for_shape(code.game, self.shape);
         self.screen = Screen::Table;
         self.drag = None;
         self.slides.clear();
@@ -305,6 +332,7 @@ impl App {
             settings: &self.settings,
             stats: &self.stats,
             entropy: splitmix(self.entropy ^ self.now),
+            shape: self.shape,
         }
     }
 
@@ -315,7 +343,7 @@ impl App {
 
     /// The buttons on screen now: the bar at the bottom, and those of an open window.
     pub fn widgets(&self) -> Vec<Widget> {
-        let mut out = screens::bar::buttons(&self.game, self.bankroll_text());
+        let mut out = screens::bar::buttons(&self.game, self.bankroll_text(), self.shape);
         if let Some(p) = self.panel() {
             out.extend(p.widgets().cloned());
         }

@@ -1,26 +1,83 @@
 //! Where every pile lies in the framebuffer, for each game, and which card is under a pixel.
 //! Pure geometry: no drawing, no rules.
 
-pub use super::geom::{CARD_H, CARD_W, Rect};
+pub use super::geom::Rect;
 use crate::engine::{Column, GameKind, Pile, Table};
 
-/// The framebuffer: 640 × 360, a 16:9 size that scales by whole numbers to common screens.
+/// The framebuffer of a 1280 × 720 window (2 ×), and of every test that gives no other size.
 pub const FB_W: i32 = 640;
 pub const FB_H: i32 = 360;
-/// The bar at the bottom with the buttons, score, moves and game code.
-pub const HUD_H: i32 = 18;
-pub const HUD_Y: i32 = FB_H - HUD_H;
 
-/// Vertical step between face-down cards in a column, and between face-up ones, before any
-/// compression.
-pub const DOWN_STEP: f32 = 5.0;
-pub const UP_STEP: f32 = 14.0;
-/// Horizontal step between the fanned cards of a draw-3 waste.
-pub const FAN_STEP: i32 = 14;
+/// The framebuffer's shape, which follows the window's, and how big a finger is in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub w: i32,
+    pub h: i32,
+    /// On a touch screen, the framebuffer pixels that make 40 CSS pixels (the smallest button
+    /// a finger hits surely); 0 with a mouse.
+    pub touch: i32,
+}
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+impl Default for Shape {
+    fn default() -> Shape {
+        Shape::new(FB_W, FB_H)
+    }
+}
+
+impl Shape {
+    pub const fn new(w: i32, h: i32) -> Shape {
+        Shape { w, h, touch: 0 }
+    }
+
+    pub fn portrait(&self) -> bool {
+        self.h > self.w
+    }
+
+    /// Height of a button: 14 pixels, or a finger's width on a touch screen.
+    pub fn button_h(&self) -> i32 {
+        self.touch.max(14)
+    }
+
+    /// One row of the bar: a button and its margin.
+    pub fn bar_row_h(&self) -> i32 {
+        self.button_h() + 4
+    }
+
+    /// Whether the bar's buttons and its info share one row (else: the info on a line of its
+    /// own, the buttons in two rows under it, within a thumb's reach).
+    pub fn bar_one_row(&self) -> bool {
+        self.w >= 560
+    }
+
+    /// The bar at the bottom, with the buttons, score, moves and game code.
+    pub fn bar(&self) -> Rect {
+        let h = if self.bar_one_row() {
+            self.bar_row_h()
+        } else {
+            super::geom::LINE_H + 4 + 2 * self.bar_row_h()
+        };
+        Rect::new(0, self.h - h, self.w, h)
+    }
+
+    /// The table above the bar, where the cards and the windows lie.
+    pub fn table(&self) -> Rect {
+        Rect::new(0, 0, self.w, self.bar().y)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
 pub struct Layout {
     pub kind: GameKind,
+    pub shape: Shape,
+    /// A card's size: every card of the table, the art is drawn for it.
+    pub card_w: i32,
+    pub card_h: i32,
+    /// Vertical step between face-down cards in a column, and between face-up ones, before any
+    /// compression.
+    pub down_step: f32,
+    pub up_step: f32,
+    /// Horizontal step between the fanned cards of a draw-3 waste.
+    pub fan_step: i32,
     pub stock: Rect,
     /// The slot of the waste; a draw-3 fan spreads to the right of it.
     pub waste: Rect,
@@ -45,57 +102,125 @@ pub struct Hit {
     pub rect: Rect,
 }
 
+/// A card's height for its width: the shape of a playing card (63 × 88 mm).
+fn height_for(w: i32) -> i32 {
+    (w * 7 + 2) / 5
+}
+
 impl Layout {
+    /// The layout of a 640 × 360 framebuffer.
     pub fn new(kind: GameKind) -> Layout {
+        Layout::for_shape(kind, Shape::default())
+    }
+
+    /// The layout that fills a framebuffer of this shape: cards as big as the table allows,
+    /// the columns spread over its width. Klondike and Double Solitaire lay their piles out
+    /// alike in landscape: the stock and waste over the first columns; the foundations over
+    /// the last ones (Klondike), or as a block of a row per suit beside the columns (Double).
+    /// In portrait both put every pile over the columns.
+    pub fn for_shape(kind: GameKind, shape: Shape) -> Layout {
         let spec = kind.spec();
-        let top = 10;
-        let columns_y = top + CARD_H + 12;
-        let places = spec.foundations() as i32;
+        let table = shape.table();
         let n = spec.columns as i32;
-        let column = |x0: i32, pitch: i32| {
-            (0..n)
-                .map(|i| Rect::new(x0 + i * pitch, columns_y, CARD_W, CARD_H))
-                .collect::<Vec<_>>()
+        let decks = spec.decks as i32;
+        let margin = 4 + shape.w / 80;
+        let top = 4 + table.h / 60;
+        let usable = shape.w - 2 * margin;
+        // Beside the columns in landscape: Double's foundation block, two places wide.
+        let block = spec.foundation_rows && !shape.portrait();
+        let slots = if block { n + decks } else { n };
+        // A gap between columns of a tenth of a card, plus the block's wider gap.
+        let by_width = (usable * 10 - if block { 120 } else { 0 }) / (slots * 11 - 1);
+        // Tall enough for the top row(s) and a column of a dozen fanned cards.
+        let rows_over = if spec.foundation_rows && shape.portrait() {
+            2
+        } else {
+            1
         };
-        if !spec.foundation_rows {
-            // The stock, the waste, and the foundations in a line over the last columns.
-            let pitch = 50;
-            let x0 = (FB_W - (n * pitch - (pitch - CARD_W))) / 2;
-            let slot = |i: i32| Rect::new(x0 + i * pitch, top, CARD_W, CARD_H);
-            let foundations: Vec<Rect> = (n - places..n).map(slot).collect();
-            let area = foundations[0].union(&foundations[foundations.len() - 1]);
-            return Layout {
-                kind,
-                stock: slot(0),
-                waste: slot(1),
-                foundation_area: Rect::new(area.x - 5, 0, area.w + 10, columns_y - 4),
-                foundations,
-                columns: column(x0, pitch),
-                column_limit: HUD_Y - 2,
-            };
-        }
-        // A block beside the columns: a row per suit (♠ ♥ ♦ ♣ from the top), a place per deck.
-        let pitch = 46;
-        let per_row = spec.decks as i32;
-        let block = n * pitch - (pitch - CARD_W) + 22 + (per_row - 1) * pitch + CARD_W;
-        let x0 = (FB_W - block) / 2;
-        let fx = x0 + n * pitch - (pitch - CARD_W) + 22;
-        let foundations: Vec<Rect> = (0..places)
-            .map(|i| {
-                let (row, k) = (i / per_row, i % per_row);
-                Rect::new(fx + k * pitch, top + row * 66, CARD_W, CARD_H)
-            })
+        let room = table.h - top - 6;
+        let by_height = if block {
+            // Four rows of foundations beside the columns.
+            (room * 10 / (4 * 10 + 3)) * 5 / 7
+        } else {
+            (room * 10 / (rows_over * 10 + 24)) * 5 / 7
+        };
+        let card_w = by_width.min(by_height).clamp(24, 96);
+        let card_h = height_for(card_w);
+        let widest_gap = (card_w / 3).max(4);
+        let gap = ((usable - if block { 12 } else { 0 } - slots * card_w) / (slots - 1))
+            .clamp(2, widest_gap);
+        let pitch = card_w + gap;
+        let row_gap = (card_h / 8).max(6);
+        let span = slots * card_w + (slots - 1) * gap + if block { 12 } else { 0 };
+        let x0 = (shape.w - span) / 2;
+        let columns_y = top + rows_over * (card_h + row_gap);
+        let at = |col: i32, row: i32| {
+            Rect::new(
+                x0 + col * pitch,
+                top + row * (card_h + row_gap),
+                card_w,
+                card_h,
+            )
+        };
+        let columns: Vec<Rect> = (0..n)
+            .map(|i| Rect::new(x0 + i * pitch, columns_y, card_w, card_h))
             .collect();
-        let area = foundations[0].union(&foundations[foundations.len() - 1]);
+        let places = spec.foundations() as i32;
+        let foundations: Vec<Rect> = if !spec.foundation_rows {
+            // In a line over the last columns.
+            (n - places..n).map(|i| at(i, 0)).collect()
+        } else if block {
+            // A row per suit (♠ ♥ ♦ ♣ from the top), a place per deck, beside the columns.
+            let fx = x0 + n * pitch + 12;
+            let fpitch = (table.h - top - 4 - card_h) / 3;
+            (0..places)
+                .map(|i| {
+                    let (row, k) = (i / decks, i % decks);
+                    Rect::new(fx + k * pitch, top + row * fpitch, card_w, card_h)
+                })
+                .collect()
+        } else {
+            // Portrait: two suits a row over the last columns, the places of a suit side by side.
+            (0..places)
+                .map(|i| {
+                    let (suit, k) = (i / decks, i % decks);
+                    at(n - 2 * decks + (suit % 2) * decks + k, suit / 2)
+                })
+                .collect()
+        };
+        let area = foundations.iter().fold(foundations[0], |a, r| a.union(r));
+        let foundation_area = Rect::new(area.x - 6, 0, area.w + 12, area.bottom() + row_gap / 2);
+        // Enough to show a card's corner, not so much that its first pips peek out.
+        let up_step = (card_h as f32 / 5.0).clamp(14.0, 18.0);
         Layout {
             kind,
-            stock: Rect::new(x0, top, CARD_W, CARD_H),
-            waste: Rect::new(x0 + pitch, top, CARD_W, CARD_H),
-            foundation_area: Rect::new(area.x - 6, 0, area.w + 12, area.bottom() + 6),
+            shape,
+            card_w,
+            card_h,
+            down_step: (card_h as f32 / 11.0).clamp(4.0, 8.0),
+            up_step,
+            fan_step: (card_w * 3 / 10).max(12),
+            stock: at(0, 0),
+            waste: at(1, 0),
+            foundation_area,
             foundations,
-            columns: column(x0, pitch),
-            column_limit: HUD_Y - 2,
+            columns,
+            column_limit: table.bottom() - 2,
         }
+    }
+
+    /// A card's rectangle with its top-left corner at (x, y).
+    pub fn card_at(&self, x: i32, y: i32) -> Rect {
+        Rect::new(x, y, self.card_w, self.card_h)
+    }
+
+    /// Where the cards are: every pile's place, the columns down to the lowest line they reach.
+    pub fn cards_area(&self) -> Rect {
+        let mut a = self.stock.union(&self.waste);
+        for r in self.foundations.iter().chain(&self.columns) {
+            a = a.union(r);
+        }
+        a.union(&Rect::new(a.x, a.y, a.w, self.column_limit - a.y))
     }
 
     /// The y of every card of a column, bottom card first. Face-up cards are fanned more than
@@ -103,13 +228,13 @@ impl Layout {
     pub fn column_ys(&self, index: usize, col: &Column) -> Vec<i32> {
         let slot = self.columns[index];
         let (down, up) = (col.down.len(), col.up.len());
-        let room = (self.column_limit - CARD_H - slot.y) as f32;
+        let room = (self.column_limit - self.card_h - slot.y) as f32;
         let gaps_up = up.saturating_sub(1) as f32;
-        let mut d = DOWN_STEP;
-        let mut u = UP_STEP;
+        let mut d = self.down_step;
+        let mut u = self.up_step;
         let need = |d: f32, u: f32| down as f32 * d + gaps_up * u;
         if need(d, u) > room && gaps_up > 0.0 {
-            u = ((room - down as f32 * d) / gaps_up).clamp(9.0, UP_STEP);
+            u = ((room - down as f32 * d) / gaps_up).clamp(9.0, self.up_step);
         }
         if need(d, u) > room && down > 0 {
             d = ((room - gaps_up * u) / down as f32).max(2.0);
@@ -131,7 +256,7 @@ impl Layout {
         let x = self.columns[index].x;
         self.column_ys(index, col)
             .into_iter()
-            .map(|y| Rect::new(x, y, CARD_W, CARD_H))
+            .map(|y| Rect::new(x, y, self.card_w, self.card_h))
             .collect()
     }
 
@@ -143,7 +268,7 @@ impl Layout {
         (0..shown)
             .map(|i| {
                 let spread = i as i32 - (shown - fan) as i32;
-                self.waste.x + spread.max(0) * FAN_STEP
+                self.waste.x + spread.max(0) * self.fan_step
             })
             .collect()
     }
@@ -153,7 +278,7 @@ impl Layout {
         match pile {
             Pile::Stock => self.stock,
             Pile::Waste => match self.waste_xs(table.waste.len(), table.fan).last() {
-                Some(&x) => Rect::new(x, self.waste.y, CARD_W, CARD_H),
+                Some(&x) => self.card_at(x, self.waste.y),
                 None => self.waste,
             },
             Pile::Foundation(i) => self.foundations[i],
@@ -185,7 +310,12 @@ impl Layout {
     pub fn column_drop_rect(&self, table: &Table, index: usize) -> Rect {
         let top = self.top_rect(table, Pile::Column(index));
         let slot = self.columns[index];
-        Rect::new(slot.x - 3, slot.y, CARD_W + 6, top.bottom() - slot.y + 24)
+        Rect::new(
+            slot.x - 3,
+            slot.y,
+            self.card_w + 6,
+            top.bottom() - slot.y + self.card_h / 2,
+        )
     }
 
     /// The card or empty place under (x, y), if any.
@@ -261,19 +391,38 @@ mod tests {
 
     #[test]
     fn both_games_fit_the_framebuffer_with_nothing_overlapping() {
-        for kind in [GameKind::Klondike, GameKind::Double] {
-            let l = Layout::new(kind);
+        let shapes = [
+            Shape::new(640, 360),
+            Shape::new(683, 325),
+            Shape::new(480, 360),
+            Shape::new(390, 844),
+            Shape::new(320, 480),
+            Shape {
+                w: 844,
+                h: 390,
+                touch: 40,
+            },
+        ];
+        for (kind, shape) in [GameKind::Klondike, GameKind::Double]
+            .into_iter()
+            .flat_map(|k| shapes.map(|s| (k, s)))
+        {
+            let l = Layout::for_shape(kind, shape);
+            let table = shape.table();
             let mut all = vec![l.stock, l.waste];
             all.extend(&l.foundations);
             all.extend(&l.columns);
             for (i, a) in all.iter().enumerate() {
-                assert!(a.x >= 0 && a.right() <= FB_W && a.y >= 0 && a.bottom() <= HUD_Y);
+                assert!(
+                    a.x >= 0 && a.right() <= table.w && a.y >= 0 && a.bottom() <= table.h,
+                    "{kind:?} {shape:?}: {a:?}"
+                );
                 for b in &all[i + 1..] {
                     assert_eq!(a.overlap(b), 0, "{kind:?}: {a:?} {b:?}");
                 }
             }
             // The draw-3 fan stays clear of the foundations and columns.
-            let fan_end = l.waste.x + 2 * FAN_STEP + CARD_W;
+            let fan_end = l.waste.x + 2 * l.fan_step + l.card_w;
             assert!(
                 l.foundations
                     .iter()
@@ -310,7 +459,7 @@ mod tests {
         for (down, up) in [(8, 13), (8, 20), (0, 30), (20, 10)] {
             let ys = l.column_ys(8, &col(down, up));
             assert!(
-                *ys.last().unwrap() + CARD_H <= l.column_limit,
+                *ys.last().unwrap() + l.card_h <= l.column_limit,
                 "{down}+{up}"
             );
             assert!(ys.windows(2).all(|w| w[1] > w[0]), "{down}+{up}");

@@ -4,7 +4,6 @@
 use super::anim::{Cascade, Drag, Flip, Slide};
 use super::app::App;
 use super::geom::Rect;
-use super::layout::UP_STEP;
 use super::screens::Screen;
 use crate::engine::{Action, Card, Outcome, OutcomeKind, Pile, Refusal, Source, Target};
 
@@ -164,6 +163,8 @@ impl App {
             cards: cards.to_vec(),
             grab: (from_x - hit.rect.x, from_y - hit.rect.y),
             pointer: (x, y),
+            size: (self.layout.card_w, self.layout.card_h),
+            step: self.layout.up_step as i32,
         });
         self.dirty = true;
     }
@@ -218,7 +219,7 @@ impl App {
         self.drag = None;
         let r = d.rect();
         let from: Vec<(i32, i32)> = (0..d.cards.len())
-            .map(|i| (r.x, r.y + i as i32 * UP_STEP as i32))
+            .map(|i| (r.x, r.y + i as i32 * d.step))
             .collect();
         let result = match target {
             Some(to) if Some(to) != own_column(d.source) => {
@@ -252,7 +253,7 @@ impl App {
         if let Some(d) = self.drag.take() {
             let r = d.rect();
             let from = (0..d.cards.len())
-                .map(|i| (r.x, r.y + i as i32 * UP_STEP as i32))
+                .map(|i| (r.x, r.y + i as i32 * d.step))
                 .collect();
             self.return_cards(&d, from);
         }

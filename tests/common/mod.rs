@@ -284,3 +284,22 @@ pub fn stuck_spades_game() -> Game {
         &["", &full_suit("H"), &full_suit("D"), &full_suit("C")],
     )
 }
+
+/// The windows of the size sweep (CSS pixels, physical pixels each, touch), with their views.
+pub fn sweep_views() -> Vec<(&'static str, solitaire::ui::view::View)> {
+    [
+        "1280x720",
+        "1366x650",
+        "960x540",
+        "800x600",
+        "1024x768",
+        "1920x1080",
+        "2560x1440",
+        "390x844@3:touch",
+        "844x390@3:touch",
+        "320x480",
+    ]
+    .into_iter()
+    .map(|w| (w, solitaire::tools::parse_window(w).expect("a window")))
+    .collect()
+}

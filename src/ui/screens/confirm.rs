@@ -1,26 +1,35 @@
 //! The two questions: reset the statistics, and leave a game under way for a link's deal.
 
-use super::{Cmd, Item, Panel, Screen, Tone, UiAction};
+use super::{Cmd, Ctx, Item, Panel, Screen, Tone, UiAction};
 use crate::engine::GameCode;
+use crate::ui::geom::{LINE_H, wrap};
 use crate::ui::strings::strings;
 
 fn question(
+    ctx: &Ctx,
     w: i32,
     title: String,
     text: &str,
     yes: (&str, UiAction),
     no: (&str, UiAction),
 ) -> Panel {
-    let mut p = Panel::centred(w, 70, title, true);
-    p.add(Item::label(p.rect.x + 12, p.rect.y + 26, text, Tone::Text));
+    // As wide as asked, or as the table allows, the question wrapped to it.
+    let w = w.min(ctx.shape.table().w - 8);
+    let lines = wrap(text, w - 24);
+    let mut p = Panel::centred(w, 60 + lines.len() as i32 * LINE_H, title, true);
+    for (i, line) in lines.into_iter().enumerate() {
+        let y = p.rect.y + 26 + i as i32 * LINE_H;
+        p.add(Item::label(p.rect.x + 12, y, line, Tone::Text));
+    }
     let (x, y) = (p.rect.x + 10, p.bottom_row());
     p.buttons_from(x, y, &[(yes.0, yes.1, false), (no.0, no.1, false)]);
     p
 }
 
-pub fn reset_panel() -> Panel {
+pub fn reset_panel(ctx: &Ctx) -> Panel {
     let s = strings();
     question(
+        ctx,
         300,
         s.statistics.into(),
         s.reset_question,
@@ -37,9 +46,10 @@ pub fn reset_act(action: UiAction) -> Cmd {
     }
 }
 
-pub fn leave_panel(code: GameCode) -> Panel {
+pub fn leave_panel(code: GameCode, ctx: &Ctx) -> Panel {
     let s = strings();
     question(
+        ctx,
         340,
         code.to_string(),
         s.leave_question,

@@ -14,7 +14,7 @@ pub mod won;
 pub use new_game::NewGameForm;
 
 use super::geom::{Rect, font};
-use super::layout::{FB_W, HUD_Y};
+use super::layout::Shape;
 use crate::engine::{Draw, Game, GameCode, GameKind, Scoring};
 use crate::save::Settings;
 use crate::stats::Stats;
@@ -141,13 +141,20 @@ impl Item {
         }
     }
 
-    /// Moves the item sideways.
-    fn shift(&mut self, dx: i32) {
+    /// Moves the item.
+    fn shift(&mut self, dx: i32, dy: i32) {
+        let moved = |r: &mut Rect| {
+            r.x += dx;
+            r.y += dy;
+        };
         match self {
-            Item::Label { x, .. } => *x += dx,
-            Item::Centered { rect, .. } | Item::Inset { rect, .. } => rect.x += dx,
-            Item::Caret(rect) | Item::Bubble(rect) => rect.x += dx,
-            Item::Button(w) => w.rect.x += dx,
+            Item::Label { x, y, .. } => {
+                *x += dx;
+                *y += dy;
+            }
+            Item::Centered { rect, .. } | Item::Inset { rect, .. } => moved(rect),
+            Item::Caret(rect) | Item::Bubble(rect) => moved(rect),
+            Item::Button(w) => moved(&mut w.rect),
         }
     }
 
@@ -199,10 +206,12 @@ pub struct Panel {
 }
 
 impl Panel {
-    /// A window of this size, centred over the table.
+    /// A window of this size, centred over a 640 × 342 table; `place` moves it over the
+    /// table there is.
     pub fn centred(w: i32, h: i32, title: impl Into<String>, dim: bool) -> Panel {
+        let (tw, th) = (640, 342);
         Panel {
-            rect: Rect::new((FB_W - w) / 2, (HUD_Y - h) / 2, w, h),
+            rect: Rect::new((tw - w) / 2, (th - h) / 2, w, h),
             title: title.into(),
             dim,
             items: Vec::new(),
@@ -257,10 +266,81 @@ impl Panel {
                 Item::Button(w) => at_right(w.rect),
                 _ => item.text_rect().is_some_and(at_right),
             };
-            item.shift(if anchored { right } else { left });
+            item.shift(if anchored { right } else { left }, 0);
         }
         self.rect = Rect::new(r.x + left, r.y, needed, r.h);
         self
+    }
+
+    /// The window moved to the middle of the table, everything in it along. On a touch screen
+    /// its buttons first grow to a finger's height (as far as the table's height allows),
+    /// each row of buttons pushing what lies under it down: texts keep their size and their
+    /// spacing.
+    pub fn place(mut self, shape: Shape) -> Panel {
+        let table = shape.table();
+        if shape.touch > 14 {
+            self.grow_buttons(shape.touch, table.h - 8);
+        }
+        let r = self.rect;
+        let dx = (table.w - r.w) / 2 - r.x;
+        let dy = ((table.h - r.h) / 2).max(0) - r.y;
+        for item in &mut self.items {
+            item.shift(dx, dy);
+        }
+        self.rect = Rect::new(r.x + dx, r.y + dy, r.w, r.h);
+        self
+    }
+
+    /// Makes every button `tall` pixels high, or as near as keeps the window within `room`.
+    fn grow_buttons(&mut self, tall: i32, room: i32) {
+        // The rows of buttons (their tops and heights), top to bottom.
+        let mut rows: Vec<(i32, i32)> = self.widgets().map(|w| (w.rect.y, w.rect.h)).collect();
+        rows.sort();
+        rows.dedup_by_key(|r| r.0);
+        let want: i32 = rows.iter().map(|&(_, h)| (tall - h).max(0)).sum();
+        let spare = (room - self.rect.h).max(0);
+        if want == 0 || spare == 0 {
+            return;
+        }
+        // Each row grows by its share of what there is room for.
+        let share =
+            |h: i32| ((tall - h).max(0) as i64 * spare.min(want) as i64 / want as i64) as i32;
+        let rows: Vec<(i32, i32, i32)> = rows.into_iter().map(|(y, h)| (y, h, share(h))).collect();
+        // How far an item spanning y0..y1 moves down: the full growth of every row above it,
+        // half that of a row beside it (it stays centred on the row).
+        let offset = |y0: i32, y1: i32| -> i32 {
+            rows.iter()
+                .map(|&(ry, rh, grow)| {
+                    if ry + rh <= y0 {
+                        grow
+                    } else if ry < y1 {
+                        grow / 2
+                    } else {
+                        0
+                    }
+                })
+                .sum()
+        };
+        for item in &mut self.items {
+            match item {
+                Item::Button(w) => {
+                    let above: i32 = rows
+                        .iter()
+                        .filter(|&&(ry, rh, _)| ry + rh <= w.rect.y)
+                        .map(|r| r.2)
+                        .sum();
+                    let own = rows.iter().find(|r| r.0 == w.rect.y).map_or(0, |r| r.2);
+                    w.rect.y += above;
+                    w.rect.h += own;
+                }
+                Item::Label { y, .. } => *y += offset(*y, *y + 7),
+                Item::Centered { rect, .. }
+                | Item::Inset { rect, .. }
+                | Item::Caret(rect)
+                | Item::Bubble(rect) => rect.y += offset(rect.y, rect.bottom()),
+            }
+        }
+        self.rect.h += rows.iter().map(|r| r.2).sum::<i32>();
     }
 
     /// Where the row of buttons at the bottom of the window lies.
@@ -283,6 +363,8 @@ pub struct Ctx<'a> {
     pub stats: &'a Stats,
     /// Entropy for a random deal, handed in by the app.
     pub entropy: u64,
+    /// The framebuffer's shape: the windows lie over its table.
+    pub shape: Shape,
 }
 
 /// A setting a screen switches.
@@ -318,7 +400,7 @@ pub enum Cmd {
 impl Screen {
     /// The window of this screen, if it has one.
     pub fn panel(&self, ctx: &Ctx) -> Option<Panel> {
-        self.layout(ctx).map(Panel::fit)
+        self.layout(ctx).map(|p| p.fit().place(ctx.shape))
     }
 
     fn layout(&self, ctx: &Ctx) -> Option<Panel> {
@@ -328,8 +410,8 @@ impl Screen {
             Screen::Settings => Some(settings::panel(ctx)),
             Screen::Help { page } => Some(help::panel(*page, ctx)),
             Screen::Stats => Some(stats::panel(ctx)),
-            Screen::ConfirmReset => Some(confirm::reset_panel()),
-            Screen::ConfirmLeave(code) => Some(confirm::leave_panel(*code)),
+            Screen::ConfirmReset => Some(confirm::reset_panel(ctx)),
+            Screen::ConfirmLeave(code) => Some(confirm::leave_panel(*code, ctx)),
             Screen::Won => Some(won::panel(ctx)),
         }
     }

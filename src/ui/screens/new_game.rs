@@ -4,7 +4,7 @@
 
 use super::{Cmd, Ctx, Item, Panel, Setting, Tone, UiAction, Widget};
 use crate::engine::{DEALS, Draw, GameCode, GameKind, Scoring, deal::splitmix};
-use crate::ui::geom::{Rect, font};
+use crate::ui::geom::{Rect, font, wrap};
 use crate::ui::strings::{code_error_text, strings};
 
 /// The window's choices.
@@ -65,22 +65,22 @@ impl NewGameForm {
         self.error = None;
     }
 
-    fn rect() -> Rect {
-        Panel::centred(W, H, "", true).rect
+    /// The window's width: 360 pixels, or the table's width on a narrow screen.
+    fn width(ctx: &Ctx) -> i32 {
+        W.min(ctx.shape.table().w - 8)
     }
 
-    /// Where the code text is written.
-    pub fn code_origin() -> (i32, i32) {
-        let r = NewGameForm::rect();
+    /// Where the code text is written in the window `r`.
+    fn code_origin(r: Rect) -> (i32, i32) {
         (r.x + COL, r.y + 24 + 5 * ROW)
     }
 
     /// The seven deal-letter boxes (each with an arrow above and below), under the code.
-    pub fn letter_rects(&self) -> Vec<Rect> {
+    fn letter_rects(&self, r: Rect) -> Vec<Rect> {
         if self.random {
             return Vec::new();
         }
-        let (x0, y0) = NewGameForm::code_origin();
+        let (x0, y0) = NewGameForm::code_origin(r);
         (0..7)
             .map(|i| Rect::new(x0 + 60 + i * 18, y0 + 30, 14, 13))
             .collect()
@@ -88,13 +88,38 @@ impl NewGameForm {
 
     pub fn panel(&self, ctx: &Ctx) -> Panel {
         let s = strings();
-        let mut p = Panel::centred(W, H, s.new_game, true);
+        let width = NewGameForm::width(ctx);
+        // The lines at the bottom: how to type a code, what Winnable only does, and an error
+        // or how the search goes; wrapped to the window, which grows to hold them.
+        let mut said: Vec<(&str, Tone)> = Vec::new();
+        if !self.random {
+            said.push((s.code_hint, Tone::Dim));
+        }
+        if self.random && ctx.settings.winnable_only {
+            let hint = match self.scoring {
+                _ if !self.winnable_offered() => s.winnable_not_offered,
+                Scoring::Normal => s.winnable_only_hint,
+                Scoring::Vegas => s.winnable_only_vegas,
+            };
+            said.push((hint, Tone::Dim));
+        }
+        if let Some(err) = &self.error {
+            said.push((err, Tone::Error));
+        } else if let Some(note) = &self.note {
+            said.push((note, Tone::Text));
+        }
+        let lines: Vec<(String, Tone)> = said
+            .into_iter()
+            .flat_map(|(text, tone)| wrap(text, width - 24).into_iter().map(move |l| (l, tone)))
+            .collect();
+        let extra = (lines.len() as i32 - 2).max(0) * 12;
+        let mut p = Panel::centred(width, H + extra, s.new_game, true);
         let r = p.rect;
         let row = |i: i32| r.y + 24 + i * ROW;
         for (i, label) in [s.game, s.draw, s.scoring, s.deal].into_iter().enumerate() {
             p.add(Item::label(r.x + 12, row(i as i32) + 4, label, Tone::Dim));
         }
-        let (x, y) = NewGameForm::code_origin();
+        let (x, y) = NewGameForm::code_origin(r);
         p.add(Item::label(r.x + 12, y, s.code, Tone::Dim));
         if self.random {
             let mode = GameCode::new(self.game, self.draw, self.scoring, 0).mode_text();
@@ -107,7 +132,7 @@ impl NewGameForm {
             p.add(Item::label(x, y, self.text.clone(), Tone::Text));
             let w = font().width(&self.text).max(1);
             p.add(Item::Caret(Rect::new(x + w + 1, y - 1, 1, 9)));
-            let letters = self.letter_rects();
+            let letters = self.letter_rects(r);
             if let Some(first) = letters.first() {
                 p.add(Item::label(x, first.y + 3, s.letters, Tone::Dim));
             }
@@ -124,35 +149,11 @@ impl NewGameForm {
                     tone: Tone::Highlight,
                 });
             }
-            p.add(Item::label(
-                r.x + 12,
-                r.bottom() - 48,
-                s.code_hint,
-                Tone::Dim,
-            ));
         }
-        if self.random && ctx.settings.winnable_only {
-            let hint = match self.scoring {
-                _ if !self.winnable_offered() => s.winnable_not_offered,
-                Scoring::Normal => s.winnable_only_hint,
-                Scoring::Vegas => s.winnable_only_vegas,
-            };
-            p.add(Item::label(r.x + 12, r.bottom() - 48, hint, Tone::Dim));
-        }
-        if let Some(err) = &self.error {
-            p.add(Item::label(
-                r.x + 12,
-                r.bottom() - 36,
-                err.clone(),
-                Tone::Error,
-            ));
-        } else if let Some(note) = &self.note {
-            p.add(Item::label(
-                r.x + 12,
-                r.bottom() - 36,
-                note.clone(),
-                Tone::Text,
-            ));
+        let n = lines.len() as i32;
+        for (i, (line, tone)) in lines.into_iter().enumerate() {
+            let y = r.bottom() - 24 - (n - i as i32) * 12;
+            p.add(Item::label(r.x + 12, y, line, tone));
         }
         self.buttons(&mut p, ctx);
         p
@@ -191,9 +192,18 @@ impl NewGameForm {
             ],
         ];
         for (i, row) in rows.iter().enumerate() {
-            p.buttons_from(x, y0 + i as i32 * ROW, row);
+            let (mut bx, mut by) = (x, y0 + i as i32 * ROW);
+            for &(label, action, selected) in row {
+                let mut b = super::button(bx, by, label, action, selected);
+                // The deal row may go on in the empty row under it, on a narrow screen.
+                if i == 3 && bx > x && b.rect.right() > p.rect.right() - 8 {
+                    (bx, by) = (x, by + ROW);
+                    b = super::button(bx, by, label, action, selected);
+                }
+                bx = p.button(b).right() + 6;
+            }
         }
-        for (i, r) in self.letter_rects().into_iter().enumerate() {
+        for (i, r) in self.letter_rects(p.rect).into_iter().enumerate() {
             for (rect, label, action) in [
                 (
                     Rect::new(r.x, r.y - 12, r.w, 11),

@@ -8,9 +8,7 @@ use crate::ui::strings::strings;
 
 pub fn panel(ctx: &Ctx) -> Panel {
     let s = strings();
-    let mut p = Panel::centred(480, 184, s.statistics, true);
-    let r = p.rect;
-    let row = |i: usize| r.y + 26 + i as i32 * 12;
+    let room = ctx.shape.table().w - 8;
     let current = mode_index(ctx.game.code());
     // The mode in words: the game, the draw and the scoring, each in a column of its own.
     let header = [s.game, s.draw, s.scoring]
@@ -39,24 +37,60 @@ pub fn panel(ctx: &Ctx) -> Panel {
         };
         rows.push((cells, tone));
     }
-    // Each column as wide as its widest text, 10 pixels apart.
-    let mut x = 12;
-    let starts: Vec<i32> = (0..rows[0].0.len())
+    // Each column as wide as its widest text, 10 pixels apart. Where the window cannot be
+    // that wide, the figures go in two tables one over the other, each with the mode.
+    let widths: Vec<i32> = (0..rows[0].0.len())
         .map(|k| {
-            let start = x;
-            x += rows
-                .iter()
+            rows.iter()
                 .map(|(c, _)| font().width(&c[k]))
                 .max()
                 .unwrap_or(0)
-                + 10;
-            start
+                + 10
         })
         .collect();
-    for (i, (cells, tone)) in rows.into_iter().enumerate() {
-        for (k, c) in cells.into_iter().enumerate() {
-            p.add(Item::label(r.x + starts[k], row(i), c, tone));
+    let all: Vec<usize> = (0..widths.len()).collect();
+    let needed = 14 + widths.iter().sum::<i32>();
+    let groups: Vec<Vec<usize>> = if needed <= room {
+        vec![all]
+    } else {
+        let mode = [0, 1, 2];
+        let figures: Vec<usize> = (3..widths.len()).collect();
+        // As few tables as fit: two, or three.
+        let mode_w: i32 = mode.iter().map(|&k| widths[k]).sum();
+        let fits = |parts: usize| {
+            figures
+                .chunks(figures.len().div_ceil(parts))
+                .all(|c| 14 + mode_w + c.iter().map(|&k| widths[k]).sum::<i32>() <= room)
+        };
+        let parts = if fits(2) { 2 } else { 3 };
+        figures
+            .chunks(figures.len().div_ceil(parts))
+            .map(|c| mode.iter().chain(c).copied().collect())
+            .collect()
+    };
+    // Rows closer together when the tables stand one over the other.
+    let pitch = if groups.len() > 1 { 11 } else { 12 };
+    let lines = groups.len() * (rows.len() + 1) + 1;
+    let w = groups
+        .iter()
+        .map(|g| 14 + g.iter().map(|&k| widths[k]).sum::<i32>())
+        .max()
+        .unwrap_or(0)
+        .max(room.min(480));
+    let mut p = Panel::centred(w, 26 + lines as i32 * pitch + 34, s.statistics, true);
+    let r = p.rect;
+    let row = |i: usize| r.y + 26 + i as i32 * pitch;
+    let mut line = 0;
+    for group in &groups {
+        for (cells, tone) in &rows {
+            let mut x = 12;
+            for &k in group {
+                p.add(Item::label(r.x + x, row(line), cells[k].clone(), *tone));
+                x += widths[k];
+            }
+            line += 1;
         }
+        line += 1;
     }
     let banks: Vec<String> = GameKind::ALL
         .iter()
@@ -70,7 +104,7 @@ pub fn panel(ctx: &Ctx) -> Panel {
         })
         .collect();
     let banks = format!("{}: {}", s.bank, banks.join("   "));
-    p.add(Item::label(r.x + 12, row(MODES + 2), banks, Tone::Dim));
+    p.add(Item::label(r.x + 12, row(line), banks, Tone::Dim));
     let y = p.bottom_row();
     p.button(button(
         r.x + 10,

@@ -534,7 +534,7 @@ pub fn strings() -> &'static Strings {
 
 /// The Help pages of a game: its rules and scoring tables, a few lines each. Every number
 /// comes from the game's description (`GameSpec`) and the engine's points.
-pub fn help_pages(kind: GameKind) -> Vec<Vec<String>> {
+pub fn help_pages(kind: GameKind) -> Vec<Vec<HelpLine>> {
     use crate::engine::game::points;
     use crate::engine::{Draw, GameCode, Scoring, score_text};
     let s = strings();
@@ -552,72 +552,110 @@ pub fn help_pages(kind: GameKind) -> Vec<Vec<String>> {
         ("undo", spec.undo_depth.to_string()),
     ];
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let page = |lines: &[&str]| lines.iter().map(|l| fill(l, &values)).collect::<Vec<_>>();
+    // A page of the table: its first line the heading, then paragraphs (the lines between
+    // blank ones, joined: the window wraps them to its width).
+    let page = |lines: &[&str]| {
+        let mut out = Vec::new();
+        let mut para = String::new();
+        for (i, line) in lines.iter().enumerate() {
+            let line = fill(line, &values);
+            if i == 0 {
+                out.push(HelpLine::Heading(line));
+            } else if line.is_empty() {
+                if !para.is_empty() {
+                    out.push(HelpLine::Text(std::mem::take(&mut para)));
+                }
+                out.push(HelpLine::Gap);
+            } else {
+                if !para.is_empty() {
+                    para.push(' ');
+                }
+                para.push_str(&line);
+            }
+        }
+        if !para.is_empty() {
+            out.push(HelpLine::Text(para));
+        }
+        out
+    };
     let rules = if spec.decks == 1 {
         s.help_rules_one_deck
     } else {
         s.help_rules_decks
     };
-    // The scoring table: Normal points on the left, Vegas dollars on the right, the left
-    // column as wide as its longest line needs (29 characters at least).
-    let width = [
-        (s.help_pt_foundation, points::FOUNDATION),
-        (s.help_pt_waste, points::WASTE_TO_COLUMN),
-        (s.help_pt_turn, points::TURN_UP),
-        (s.help_pt_recycle, points::RECYCLE),
-    ]
-    .iter()
-    .map(|(l, p)| l.chars().count() + number(*p).len() + 1)
-    .chain([s.help_pt_none.chars().count() + 2])
-    .max()
-    .unwrap_or(0)
-    .max(29);
-    let left = |label: &str, points: String| {
-        let pad = width
-            .saturating_sub(label.chars().count() + points.len())
-            .max(1);
-        format!("  {label}{}{points}", " ".repeat(pad))
-    };
-    let right = |label: &str, dollars: String| {
-        let pad = 25usize
-            .saturating_sub(label.chars().count() + dollars.len())
-            .max(1);
-        format!("      {label}{}{dollars}", " ".repeat(pad))
-    };
+    let pair = |label: &str, value: String| (label.to_string(), value);
     let vegas_text = |d: i32| score_text(vegas, d);
-    let scoring = vec![
-        s.help_scoring.to_string(),
-        String::new(),
-        format!(
-            "{}{}{}",
-            s.help_normal_head,
-            " ".repeat(
-                (width + 6)
-                    .saturating_sub(s.help_normal_head.chars().count())
-                    .max(2)
+    let mut scoring = vec![
+        HelpLine::Heading(s.help_scoring.to_string()),
+        HelpLine::Gap,
+        HelpLine::Tables(vec![
+            (
+                s.help_normal_head.to_string(),
+                vec![
+                    pair(s.help_pt_foundation, number(points::FOUNDATION)),
+                    pair(s.help_pt_waste, number(points::WASTE_TO_COLUMN)),
+                    pair(s.help_pt_turn, number(points::TURN_UP)),
+                    pair(s.help_pt_recycle, number(points::RECYCLE)),
+                    pair(s.help_pt_none, "0".into()),
+                ],
             ),
-            s.help_vegas_head
-        ),
-        left(s.help_pt_foundation, number(points::FOUNDATION))
-            + &right(s.help_v_start, vegas_text(spec.vegas_start)),
-        left(s.help_pt_waste, number(points::WASTE_TO_COLUMN))
-            + &right(
-                s.help_v_foundation,
-                format!("+${}", points::VEGAS_FOUNDATION),
+            (
+                s.help_vegas_head.to_string(),
+                vec![
+                    pair(s.help_v_start, vegas_text(spec.vegas_start)),
+                    pair(
+                        s.help_v_foundation,
+                        format!("+${}", points::VEGAS_FOUNDATION),
+                    ),
+                    pair(s.help_v_else, vegas_text(0)),
+                ],
             ),
-        left(s.help_pt_turn, number(points::TURN_UP)) + &right(s.help_v_else, vegas_text(0)),
-        left(s.help_pt_recycle, number(points::RECYCLE)),
-        left(s.help_pt_none, "0".into()),
-        String::new(),
+        ]),
+        HelpLine::Gap,
     ];
-    let mut scoring = scoring;
-    scoring.extend(page(s.help_won));
+    scoring.extend(
+        page(&[&["" as &str][..], s.help_won].concat())
+            .into_iter()
+            .skip(1),
+    );
     vec![
         page(rules),
         page(s.help_moving),
         page(s.help_stock),
         scoring,
     ]
+}
+
+/// A piece of a help page: the window lays them out for its width, wrapping the paragraphs,
+/// putting the tables side by side where they fit, and turning to a further page where the
+/// height runs out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HelpLine {
+    Heading(String),
+    /// A paragraph.
+    Text(String),
+    /// An empty line.
+    Gap,
+    /// Tables of a heading and rows of a label and a value (points, dollars).
+    Tables(Vec<(String, Vec<(String, String)>)>),
+}
+
+impl HelpLine {
+    /// Every text of the piece, joined by line breaks (for the tests of what Help says).
+    pub fn text(&self) -> String {
+        match self {
+            HelpLine::Heading(t) | HelpLine::Text(t) => t.clone(),
+            HelpLine::Gap => String::new(),
+            HelpLine::Tables(tables) => tables
+                .iter()
+                .flat_map(|(head, rows)| {
+                    std::iter::once(head.clone())
+                        .chain(rows.iter().map(|(l, v)| format!("{l} {v}")))
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+        }
+    }
 }
 
 /// A rank as the cards and the screens write it: `A`, `2` … `10`, `J`, `Q`, `K`.
@@ -706,7 +744,12 @@ mod tests {
     fn help_numbers_match_the_description() {
         for kind in GameKind::ALL {
             let spec = kind.spec();
-            let text: String = help_pages(kind).concat().join("\n");
+            let text: String = help_pages(kind)
+                .concat()
+                .iter()
+                .map(HelpLine::text)
+                .collect::<Vec<_>>()
+                .join("\n");
             let said = numbers(&text);
             for (what, n) in [
                 ("cards", spec.cards() as i64),
