@@ -178,6 +178,19 @@ impl Inputs {
     /// `deliver`, after the view is made for the window's size and the pointer's kind).
     pub fn collect(&mut self) {
         macroquad::input::utils::repeat_all_miniquad_input(self, self.subscriber);
+        // macroquad reports a pointer coming back into the window with the button held as a
+        // release there (and the button as down again): such a release, last of the frame's
+        // with no press after it while the button is down, is no release. The drag goes on.
+        let held = is_mouse_button_down(macroquad::input::MouseButton::Left);
+        let last_up = self.events.iter().rposition(|e| matches!(e, Raw::Up(..)));
+        let last_down = self.events.iter().rposition(|e| matches!(e, Raw::Down(..)));
+        if let Some(i) = last_up
+            && held
+            && last_down.is_none_or(|d| d < i)
+            && let Raw::Up(x, y) = self.events[i]
+        {
+            self.events[i] = Raw::Move(x, y);
+        }
     }
 
     /// Hands the input of this frame to the app, mapped to framebuffer pixels; says whether

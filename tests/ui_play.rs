@@ -199,7 +199,12 @@ fn a_release_outside_the_window_puts_the_cards_back() {
     );
     assert_eq!(app.game().table(), &before);
     assert!(app.drag.is_none());
-    // The pointer leaving the window (or focus lost) mid-drag cancels it too.
+    // And it says so (issue #14: a word for every refused action).
+    assert_eq!(
+        app.status(),
+        Some(solitaire::ui::strings::strings().dropped_outside)
+    );
+    // The window minimised (or focus lost) mid-drag cancels it too.
     m.drag_without_release(on_card(&app, Pile::Column(0), 1), (300, 200), &mut app);
     assert!(app.drag.is_some());
     app.pointer(Cancel);
@@ -474,4 +479,31 @@ fn the_win_cascade_is_short_and_a_click_skips_it() {
         assert!(app.cascade.is_none(), "{code}: a click skips the cascade");
         assert_eq!(app.screen, Screen::Won);
     }
+}
+
+/// Issue #14: one bank figure. With Vegas dollars carried over, the bar and Statistics show the
+/// same bankroll, the game in play's dollars counted in both.
+#[test]
+fn the_bar_and_statistics_show_one_bankroll() {
+    use solitaire::engine::GameKind;
+    use solitaire::ui::screens::Item;
+    let mut app = App::new(GameCode::parse("KL1-D1V-AAAAAAA").unwrap(), 1);
+    app.settings.carry_vegas = true;
+    app.stats.add_to_bankroll(GameKind::Klondike, -104);
+    let bar = app.bankroll_text().expect("the bar shows the bank");
+    assert_eq!(bar, "-$156", "the earlier games' -$104 and this one's -$52");
+    app.ui_action(UiAction::Stats);
+    let texts: Vec<String> = app
+        .panel()
+        .unwrap()
+        .items
+        .iter()
+        .filter_map(Item::text)
+        .map(str::to_string)
+        .collect();
+    let bank = texts
+        .iter()
+        .find(|t| t.starts_with(solitaire::ui::strings::strings().bank))
+        .expect("Statistics shows the bank");
+    assert!(bank.contains("Klondike -$156"), "{bank}");
 }

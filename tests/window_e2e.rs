@@ -575,3 +575,111 @@ fn ctrl_z_undoes_in_the_real_window() {
     assert!(undone.is_some(), "Ctrl+Z undid the draw: {:?}", log());
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Issue #14: in a window resized to an itch.io embed's size (960 × 540: the framebuffer drawn
+/// 1.5 times, sharp bilinear), a card dragged out of the window and back while the button is
+/// held still lands where it is let go; and the first click after the resize is not lost.
+#[test]
+fn a_drag_survives_leaving_the_resized_window() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let data = temp_dir("drag-out");
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let (_game, window) = display.game(&["--code", &code.to_string()], &data);
+    display
+        .run(&["xdotool", "windowsize", &window, "960", "540"])
+        .expect("xdotool resizes the window");
+    let shot = wait_for(20, || {
+        let s = display.capture(&window)?;
+        (s.w == 960 && s.h == 540).then_some(s)
+    })
+    .expect("the window is 960 x 540");
+    let view = View::new(960.0, 540.0);
+    assert_eq!((view.w, view.h, view.scale), (640, 360, 1.5));
+    let layout = Layout::new(code.game);
+    let table = display.table(&window, &layout);
+    assert_eq!((table.w, table.h), (shot.w, shot.h));
+    // The A♣ lies face up on column 6; it goes to the clubs' foundation.
+    let ace = layout.columns[5];
+    let top = ace.y + 5 * layout.down_step as i32;
+    let at = |fx: i32, fy: i32| {
+        let (x, y) = view.to_window(fx, fy);
+        (x as i32, y as i32)
+    };
+    let (ax, ay) = at(ace.x + 10, top + 30);
+    let (fx, fy) = at(layout.foundations[3].x + 20, layout.foundations[3].y + 30);
+    display.run(&["xdotool", "windowraise", &window]);
+    let (ax, ay, fx, fy) = (
+        ax.to_string(),
+        ay.to_string(),
+        fx.to_string(),
+        fy.to_string(),
+    );
+    display
+        .run(&[
+            "xdotool",
+            "mousemove",
+            "--window",
+            &window,
+            &ax,
+            &ay,
+            "mousedown",
+            "1",
+            "sleep",
+            "0.1",
+            "mousemove_relative",
+            "20",
+            "20",
+            "sleep",
+            "0.1",
+            // Out of the window (it lies at the screen's top left), and back.
+            "mousemove",
+            "1200",
+            "680",
+            "sleep",
+            "0.3",
+            "mousemove",
+            "1210",
+            "690",
+            "sleep",
+            // Back in at the window's right edge, then on to the foundation.
+            "0.3",
+            "mousemove",
+            "--window",
+            &window,
+            "950",
+            "300",
+            "sleep",
+            "0.3",
+            "mousemove",
+            "--window",
+            &window,
+            &fx,
+            &fy,
+            "sleep",
+            "0.2",
+            "mousemove_relative",
+            "1",
+            "0",
+            "sleep",
+            "0.2",
+            "mouseup",
+            "1",
+            "mousemove_relative",
+            "1",
+            "0",
+        ])
+        .expect("xdotool drags");
+    let moved = wait_for(10, || {
+        let saved = std::fs::read(data.join("game.json")).ok()?;
+        let (g, _) = solitaire::save::format::decode_game(&saved).ok()?;
+        (g.game.table().foundations[3].len() == 1).then_some(())
+    });
+    let said = std::fs::read_to_string(data.join("stderr.txt")).unwrap_or_default();
+    assert!(
+        moved.is_some(),
+        "the ace reached the foundation; the game saw:\n{said}"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}

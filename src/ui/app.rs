@@ -123,11 +123,23 @@ impl App {
         if !self.settings.carry_vegas || code.scoring != Scoring::Vegas {
             return None;
         }
-        let mut total = self.stats.bankroll(code.game);
-        if !self.counted {
-            total = total.saturating_add(self.game.score());
+        Some(crate::engine::score_text(code, self.bankroll(code.game)))
+    }
+
+    /// A game's bankroll as the player sees it everywhere (the bar, Statistics): with the
+    /// dollars of the game in play, when they are carried over and not counted yet.
+    pub fn bankroll(&self, game: GameKind) -> i32 {
+        let code = self.game.code();
+        let total = self.stats.bankroll(game);
+        let running = self.settings.carry_vegas
+            && code.scoring == Scoring::Vegas
+            && code.game == game
+            && !self.counted;
+        if running {
+            total.saturating_add(self.game.score())
+        } else {
+            total
         }
-        Some(crate::engine::score_text(code, total))
     }
 
     /// A random deal of the given kind, from the entropy handed in.
@@ -333,6 +345,7 @@ impl App {
             stats: &self.stats,
             entropy: splitmix(self.entropy ^ self.now),
             shape: self.shape,
+            banks: GameKind::ALL.map(|g| self.bankroll(g)),
         }
     }
 

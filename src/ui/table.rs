@@ -226,6 +226,10 @@ impl App {
                 self.game.apply(Action::Move { from: d.source, to })
             }
             _ => {
+                // Let go outside the table (off the window, or on the bar): say so.
+                if !self.shape.table().contains(x, y) {
+                    self.set_status(super::strings::strings().dropped_outside);
+                }
                 self.return_cards(&d, from);
                 return;
             }

@@ -108,7 +108,10 @@ pub fn panel(page: usize, ctx: &Ctx) -> Panel {
     let pages = pages(ctx);
     let page = page.min(pages.len() - 1);
     let title = format!("{}  {} {}/{}", s.help, s.page, page + 1, pages.len());
-    let (w, h) = size(ctx);
+    // As tall as the longest page needs.
+    let (w, room) = size(ctx);
+    let longest = pages.iter().map(Vec::len).max().unwrap_or(0) as i32;
+    let h = room.min(24 + longest * LINE_H + 32);
     let mut p = Panel::centred(w, h, title.clone(), true);
     let r = p.rect;
     let version = fill(s.version, &[("v", env!("CARGO_PKG_VERSION"))]);

@@ -365,6 +365,9 @@ pub struct Ctx<'a> {
     pub entropy: u64,
     /// The framebuffer's shape: the windows lie over its table.
     pub shape: Shape,
+    /// The bankroll of each game (`GameKind::ALL`), the game in play's dollars included as
+    /// the bar shows them.
+    pub banks: [i32; 2],
 }
 
 /// A setting a screen switches.

@@ -92,15 +92,13 @@ pub fn panel(ctx: &Ctx) -> Panel {
         }
         line += 1;
     }
+    // The same figure as the bar's: the game in play's dollars counted.
     let banks: Vec<String> = GameKind::ALL
         .iter()
-        .map(|&g| {
+        .zip(ctx.banks)
+        .map(|(&g, bank)| {
             let vegas = GameCode::new(g, Draw::One, Scoring::Vegas, 0);
-            format!(
-                "{} {}",
-                s.game_name(g),
-                score_text(vegas, ctx.stats.bankroll(g))
-            )
+            format!("{} {}", s.game_name(g), score_text(vegas, bank))
         })
         .collect();
     let banks = format!("{}: {}", s.bank, banks.join("   "));

@@ -41,6 +41,7 @@ pub static EN: Strings = Strings {
     final_score: "Final score",
     nothing_to_undo: "Nothing to undo.",
     undo_limit: "Undo goes back {n} actions at most: the earlier ones stay.",
+    dropped_outside: "Let go off the table: the cards went back.",
     stats: "Stats",
     statistics: "Statistics",
     stats_header: [

@@ -88,6 +88,7 @@ strings_table! {
     final_score: &'static str,
     nothing_to_undo: &'static str,
     undo_limit: &'static str,
+    dropped_outside: &'static str,
     stats: &'static str,
     statistics: &'static str,
     stats_header: [&'static str; 7],

@@ -41,6 +41,7 @@ pub static NB: Strings = Strings {
     final_score: "Sluttpoeng",
     nothing_to_undo: "Ingenting å angre.",
     undo_limit: "Angre går høyst {n} handlinger tilbake: de tidligere blir stående.",
+    dropped_outside: "Sluppet utenfor bordet: kortene gikk tilbake.",
     stats: "Statistikk",
     statistics: "Statistikk",
     stats_header: [

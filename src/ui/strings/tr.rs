@@ -41,6 +41,7 @@ pub static TR: Strings = Strings {
     final_score: "Son puan",
     nothing_to_undo: "Geri alınacak bir şey yok.",
     undo_limit: "Geri al en çok {n} eylem geri gider: daha öncekiler kalır.",
+    dropped_outside: "Masanın dışına bırakıldı: kartlar geri döndü.",
     stats: "İstatistik",
     statistics: "İstatistikler",
     stats_header: [
