@@ -13,7 +13,7 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire script [FILE]          play without a window, one JSON line per command
        solitaire render OUT.png [SCALE] [--lang en|nb|tr] [--window WxH[@RATIO][:touch]]
                                         draw the table a script (on stdin) ends with (- : stdout)
-       solitaire layout                 where the piles of that table lie, as JSON
+       solitaire layout [--window WxH…]  where the piles of that table lie, as JSON
        solitaire solve CODE [--budget-ms N]
                                         search for a winning line (printed as a script)
        solitaire survey GAME DRAW SCORING --deals A..B [--budget-ms N] [--threads N]
@@ -333,16 +333,26 @@ fn available_memory() -> Option<u64> {
 }
 
 fn layout(args: &[String]) -> ExitCode {
-    if !args.is_empty() {
-        eprintln!("solitaire: layout takes no arguments (the script comes on stdin)\n{USAGE}");
-        return ExitCode::from(2);
-    }
+    let view = match args {
+        [] => crate::ui::view::View::new(1280.0, 720.0),
+        [flag, spec] if flag == "--window" => match crate::tools::parse_window(spec) {
+            Some(v) => v,
+            None => {
+                eprintln!("solitaire: --window takes WxH, WxH@RATIO or WxH@RATIO:touch");
+                return ExitCode::from(2);
+            }
+        },
+        _ => {
+            eprintln!("solitaire: layout takes only --window (the script comes on stdin)\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
     match script_from_stdin() {
         Ok(g) => {
             let _ = writeln!(
                 std::io::stdout().lock(),
                 "{}",
-                crate::tools::layout_json(&g)
+                crate::tools::layout_json(&g, &view)
             );
             ExitCode::SUCCESS
         }

@@ -63,9 +63,11 @@ fn rect_json(r: Rect) -> String {
 }
 
 /// Where the piles lie, as JSON: the top card (or empty place) of each pile, in framebuffer
-/// pixels.
-pub fn layout_json(game: &Game) -> String {
-    let app = App::with_game(game.clone(), 0);
+/// pixels, and the bar's buttons; with how the framebuffer lies in a window of the view's
+/// size (its scale and top-left corner in physical pixels, physical pixels per CSS pixel).
+pub fn layout_json(game: &Game, view: &View) -> String {
+    let mut app = App::with_game(game.clone(), 0);
+    app.set_shape(view.shape());
     let l = app.layout();
     let t = game.table();
     let list = |rects: Vec<Rect>| {
@@ -86,8 +88,15 @@ pub fn layout_json(game: &Game) -> String {
             .collect(),
     );
     let (width, height) = (l.shape.w, l.shape.h);
+    let buttons = app
+        .widgets()
+        .iter()
+        .map(|w| format!("\"{:?}\":{}", w.action, rect_json(w.rect)))
+        .collect::<Vec<_>>()
+        .join(",");
+    let (scale, x, y, dpi) = (view.scale, view.x, view.y, view.dpi);
     format!(
-        "{{\"width\":{width},\"height\":{height},\"stock\":{},\"waste\":{},\"foundations\":[{foundations}],\"columns\":[{columns}]}}",
+        "{{\"width\":{width},\"height\":{height},\"scale\":{scale},\"x\":{x},\"y\":{y},\"dpi\":{dpi},\"buttons\":{{{buttons}}},\"stock\":{},\"waste\":{},\"foundations\":[{foundations}],\"columns\":[{columns}]}}",
         rect_json(l.stock),
         rect_json(l.top_rect(t, Pile::Waste)),
     )

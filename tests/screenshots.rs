@@ -283,6 +283,63 @@ fn screenshots_are_stable() {
     );
 }
 
+/// The game as windows of other sizes show it (the window's own pixels: the framebuffer in the
+/// window's shape, scaled as the window scales it): a laptop's browser, an itch.io embed, and a
+/// phone both ways; each game mid-way. Kept current like the other screenshots.
+#[test]
+fn window_screenshots_are_stable() {
+    use solitaire::ui::view::present;
+    let update = std::env::var_os("UPDATE_SCREENSHOTS").is_some();
+    let dir = root().join("docs/screenshots");
+    let golden_path = root().join("tests/golden/windows.txt");
+    let golden = std::fs::read_to_string(&golden_path).unwrap_or_default();
+    let mut lines = Vec::new();
+    let mut changed = Vec::new();
+    set_language(Language::En);
+    for (game, code, moves) in [
+        ("klondike", "KL1-D1N-AAAAAAA", 60),
+        ("double", "DS1-D1N-AAAAAAC", 140),
+    ] {
+        for (size, window) in [
+            ("1366x650", "1366x650"),
+            ("960x540", "960x540"),
+            ("phone-portrait", "390x844@3:touch"),
+            ("phone-landscape", "844x390@3:touch"),
+        ] {
+            let view = solitaire::tools::parse_window(window).unwrap();
+            let mut app = App::with_game(played(code, moves), 1);
+            app.set_shape(view.shape());
+            let frame = render(&app);
+            let pixels = present(
+                &view,
+                &frame.bytes,
+                view.win_w,
+                view.win_h,
+                [8, 14, 10, 255],
+            );
+            let name = format!("window-{game}-{size}");
+            let hash = format!("{:016x}", fnv1a(&pixels));
+            let png_bytes =
+                png::encode_pixels(view.win_w as usize, view.win_h as usize, &pixels, false);
+            let line = format!("{name} {hash}");
+            if update {
+                std::fs::write(dir.join(format!("{name}.png")), &png_bytes).unwrap();
+            } else if !golden.lines().any(|l| l == line) {
+                changed.push(line.clone());
+            }
+            lines.push(line);
+        }
+    }
+    if update {
+        std::fs::write(&golden_path, lines.join("\n") + "\n").unwrap();
+    }
+    assert!(
+        changed.is_empty(),
+        "the window pictures changed:\n{}\nrun UPDATE_SCREENSHOTS=1 cargo test --test screenshots",
+        changed.join("\n")
+    );
+}
+
 /// The Windows program's icon file is the icon the game draws (`render::icon`), kept current
 /// like the screenshots.
 #[test]

@@ -129,6 +129,18 @@
     }
   }
 
+  // The loader's bundle carries plugins this game does not use (sound, networking, JS objects);
+  // at start it would log a line for each. They are left out of that check, and only of it:
+  // their imports stay registered.
+  if (typeof init_plugins === "function") {
+    var initAll = init_plugins;
+    init_plugins = function (list) {
+      return initAll((list || []).filter(function (p) {
+        return p.name === "solitaire" || (wasm_exports && typeof wasm_exports[p.name + "_crate_version"] === "function");
+      }));
+    };
+  }
+
   miniquad_add_plugin({
     name: "solitaire",
     version: 1,

@@ -68,6 +68,8 @@ const W = 1280, H = 720; // the framebuffer at scale 2
 const fresh = () => browser.newContext({ viewport: { width: W, height: H }, deviceScaleFactor: 1 });
 const context = await fresh();
 const errors = [];
+// Anything else the pages write to the console (a log line, a warning): nothing is expected.
+const said = [];
 
 // Decodes PNGs in a page and runs `count` over their pixels there (moving millions of pixel
 // values out of the page would take seconds).
@@ -95,22 +97,46 @@ async function inPage(page, pngs, count, arg) {
 
 // How many framebuffer pixels of the canvas (above the line `maxY`) differ from the native
 // render of `script`.
+// The window a page is: its size in CSS pixels, physical pixels per CSS pixel, and whether
+// the browser calls its pointer coarse (a touch screen), as `solitaire render --window` takes it.
+const windows = new Map();
+async function windowOf(page) {
+  if (!windows.has(page)) {
+    const { w, h, dpr, coarse } = await page.evaluate(() => ({
+      w: window.innerWidth, h: window.innerHeight, dpr: window.devicePixelRatio,
+      coarse: window.matchMedia("(pointer: coarse)").matches,
+    }));
+    windows.set(page, `${w}x${h}@${dpr}${coarse ? ":touch" : ""}`);
+  }
+  return windows.get(page);
+}
+
+// Where the piles and buttons lie in the page's window (framebuffer pixels, and how the
+// framebuffer lies in the window).
+async function layoutOf(page, script) {
+  return JSON.parse(native("layout", script, ["--window", await windowOf(page)]).toString());
+}
+
+// How many framebuffer pixels of the canvas (above the framebuffer line `maxY`) differ from
+// the native picture of `script` in a window of the page's size: each framebuffer pixel is
+// compared at the screen pixel under its middle (pure in both, at any scale).
 async function differences(page, helper, script, maxY = 1e9, lang = "en") {
-  const expected = native("render", script, ["-", "--lang", lang]);
+  const win = await windowOf(page);
+  const expected = native("render", script, ["-", "--lang", lang, "--window", win]);
+  const L = JSON.parse(native("layout", script, ["--window", win]).toString());
   const shot = await page.screenshot();
-  return inPage(helper, [expected, shot], function (images, maxY) {
+  return inPage(helper, [expected, shot], function (images, arg) {
     const [expected, shot] = images;
-    const scale = Math.floor(Math.min(shot.w / expected.w, shot.h / expected.h));
-    const ox = Math.floor((shot.w - expected.w * scale) / 2);
-    const oy = Math.floor((shot.h - expected.h * scale) / 2);
+    const { L, maxY } = arg;
+    if (expected.w !== shot.w || expected.h !== shot.h) return 1e9;
     let diff = 0;
-    for (let y = 0; y < Math.min(expected.h, maxY); y++) {
-      for (let x = 0; x < expected.w; x++) {
-        const e = (y * expected.w + x) * 4;
-        const sx = ox + x * scale + (scale >> 1), sy = oy + y * scale + (scale >> 1);
-        const s = (sy * shot.w + sx) * 4;
+    for (let fy = 0; fy < Math.min(L.height, maxY); fy++) {
+      const sy = Math.floor(L.y + (fy + 0.5) * L.scale);
+      for (let fx = 0; fx < L.width; fx++) {
+        const sx = Math.floor(L.x + (fx + 0.5) * L.scale);
+        const i = (sy * shot.w + sx) * 4;
         for (let k = 0; k < 3; k++) {
-          if (Math.abs(expected.data[e + k] - shot.data[s + k]) > 3) {
+          if (Math.abs(expected.data[i + k] - shot.data[i + k]) > 3) {
             diff++;
             break;
           }
@@ -118,7 +144,7 @@ async function differences(page, helper, script, maxY = 1e9, lang = "en") {
       }
     }
     return diff;
-  }, maxY);
+  }, { L, maxY });
 }
 
 async function settle(page, helper, script, maxY = 1e9, tries = 40, lang = "en") {
@@ -158,13 +184,20 @@ async function highlightPixels(page, helper) {
   });
 }
 
-function at(rect, dx = 0.5, dy = 0.5) {
-  return { x: (rect[0] + rect[2] * dx) * 2, y: (rect[1] + rect[3] * dy) * 2 };
+// A point of a framebuffer rectangle in the page's CSS pixels (`L` from layoutOf).
+function at(L, rect, dx = 0.5, dy = 0.5) {
+  return {
+    x: (L.x + (rect[0] + rect[2] * dx) * L.scale) / L.dpi,
+    y: (L.y + (rect[1] + rect[3] * dy) * L.scale) / L.dpi,
+  };
 }
 
 async function open(query, ctx) {
   const page = await (ctx || (await fresh())).newPage();
-  page.on("console", (m) => { if (m.type() === "error") errors.push(`${query}: ${m.text()}`); });
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`${query}: ${m.text()}`);
+    else said.push(`${query}: ${m.type()}: ${m.text()}`);
+  });
   page.on("pageerror", (e) => errors.push(`${query}: ${e.message}`));
   await page.goto(base + query);
   return page;
@@ -183,15 +216,15 @@ try {
   check("the ?code= link opens that exact deal", (await settle(page, helper, script)) === 0);
 
   // 2. A click on the stock draws a card.
-  const layout = JSON.parse(native("layout", script).toString());
-  const s = at(layout.stock);
+  const layout = await layoutOf(page, script);
+  const s = at(layout, layout.stock);
   await page.mouse.click(s.x, s.y);
   script += "draw\n";
   const d = await settle(page, helper, script);
   check("a click on the stock draws a card", d === 0, `(${d} pixels differ)`);
 
   // 3. A double-click on the JD of t5 moves it onto the QS of t3 (the longest column it fits).
-  const jd = at(layout.columns[4], 0.2, 0.1);
+  const jd = at(layout, layout.columns[4], 0.2, 0.1);
   await page.mouse.dblclick(jd.x, jd.y);
   script += "dclick t5\n";
   const d2 = await settle(page, helper, script);
@@ -213,9 +246,9 @@ try {
   const page4 = await open(`?code=${saved}`, ctx6);
   let script4 = `new ${saved}\n`;
   await settle(page4, helper, script4);
-  const layout4 = JSON.parse(native("layout", script4).toString());
+  const layout4 = await layoutOf(page4, script4);
   for (let i = 0; i < 2; i++) {
-    const st = at(layout4.stock);
+    const st = at(layout4, layout4.stock);
     await page4.mouse.click(st.x, st.y);
     await page4.waitForTimeout(450);
     script4 += "draw\n";
@@ -242,8 +275,8 @@ try {
   const notice6 = await noticePixels(page6, helper);
   if (process.env.SHOTS) await page6.screenshot({ path: join(process.env.SHOTS, "web-blocked.png") });
   check("with storage blocked a notice says the game is not saved", notice6 > 2000, `(${notice6})`);
-  const layout6 = JSON.parse(native("layout", script6).toString());
-  const st6 = at(layout6.stock);
+  const layout6 = await layoutOf(page6, script6);
+  const st6 = at(layout6, layout6.stock);
   await page6.mouse.click(st6.x, st6.y);
   script6 += "draw\n";
   check("with storage blocked the game still plays", (await settle(page6, helper, script6, 300)) === 0);
@@ -255,7 +288,8 @@ try {
   const page7 = await open("?code=KL1-D1N-AAAAAAD", hidpi);
   let script7 = "new KL1-D1N-AAAAAAD\n";
   check("at device pixel ratio 2 the deal is drawn pixel for pixel", (await settle(page7, helper, script7)) === 0);
-  const st7 = at(JSON.parse(native("layout", script7).toString()).stock);
+  const L7 = await layoutOf(page7, script7);
+  const st7 = at(L7, L7.stock);
   await page7.mouse.click(st7.x, st7.y);
   script7 += "draw\n";
   check("at device pixel ratio 2 a click on the stock draws", (await settle(page7, helper, script7)) === 0);
@@ -265,7 +299,8 @@ try {
   const page8 = await open("?code=KL1-D1N-AAAAAAE", phone);
   let script8 = "new KL1-D1N-AAAAAAE\n";
   await settle(page8, helper, script8);
-  const st8 = at(JSON.parse(native("layout", script8).toString()).stock);
+  const L8 = await layoutOf(page8, script8);
+  const st8 = at(L8, L8.stock);
   await page8.touchscreen.tap(st8.x, st8.y);
   script8 += "draw\n";
   check("a touch tap on the stock draws", (await settle(page8, helper, script8)) === 0);
@@ -283,7 +318,8 @@ try {
   }
   check("the Hint button outlines a move", lit >= 400, `(${lit} outline pixels)`);
   check("the hint is said in words", (await noticePixels(page9, helper)) > 2000);
-  const st9 = at(JSON.parse(native("layout", script9).toString()).stock);
+  const L9 = await layoutOf(page9, script9);
+  const st9 = at(L9, L9.stock);
   await page9.mouse.click(st9.x, st9.y);
   script9 += "draw\n";
   // The table as drawn natively (the status line, still showing the hint's words, left out).
@@ -316,6 +352,62 @@ try {
   const recordNow = await store.evaluate(() => localStorage.getItem("solitaire.record"));
   check("the statistics survive the damaged games", recordNow !== null && recordNow.includes('"played":3'), recordNow);
 
+  // 13. Other windows: a laptop's browser, itch.io's embed size, a phone both ways. The page
+  // fills the window, drawn as the native renderer draws a window of that size (framebuffer
+  // shape, layout, touch-sized buttons), pixel for pixel at every framebuffer pixel's middle.
+  const sizes = [
+    ["1366x650", { width: 1366, height: 650 }, 1, false],
+    ["960x540", { width: 960, height: 540 }, 1, false],
+    ["phone-portrait", { width: 390, height: 844 }, 3, true],
+    ["phone-landscape", { width: 844, height: 390 }, 3, true],
+  ];
+  for (const [name, viewport, dpr, touch] of sizes) {
+    const ctx = await browser.newContext({ viewport, deviceScaleFactor: dpr, hasTouch: touch, isMobile: touch });
+    for (const [game, code] of [["klondike", "KL1-D1N-AAAAAAA"], ["double", "DS1-D1N-AAAAAAC"]]) {
+      const p = await open(`?code=${code}`, ctx);
+      const win = await windowOf(p);
+      const d = await settle(p, helper, `new ${code}\n`);
+      check(`${name} (${win}): ${game} drawn as the native window draws it`, d === 0, `(${d} pixels differ)`);
+      if (process.env.SOLITAIRE_WEB_SHOTS) {
+        await p.screenshot({ path: join(process.env.SOLITAIRE_WEB_SHOTS, `web-${game}-${name}.png`) });
+      }
+      await p.close();
+    }
+    await ctx.close();
+  }
+
+  // 14. A phone held upright, played by touch: a tap sends the A♣ up, a double tap moves the
+  // J♦ onto the Q♠, a tap turns the stock, a tap on Undo takes the draw back.
+  const upright = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const pt = await open("?code=KL1-D1N-AAAAAAA", upright);
+  let scriptT = "new KL1-D1N-AAAAAAA\n";
+  await settle(pt, helper, scriptT);
+  check("a phone held upright is a touch screen to the game", (await windowOf(pt)).endsWith(":touch"));
+  let LT = await layoutOf(pt, scriptT);
+  let tap = at(LT, LT.columns[5], 0.5, 0.3);
+  await pt.touchscreen.tap(tap.x, tap.y);
+  scriptT += "move t6 f\n";
+  check("upright: a tap sends a card to its foundation", (await settle(pt, helper, scriptT, 700)) === 0);
+  LT = await layoutOf(pt, scriptT);
+  tap = at(LT, LT.columns[4], 0.5, 0.3);
+  await pt.touchscreen.tap(tap.x, tap.y);
+  await pt.touchscreen.tap(tap.x, tap.y);
+  scriptT += "move t5 t3\n";
+  check("upright: a double tap moves a card onto a column", (await settle(pt, helper, scriptT, 700)) === 0);
+  tap = at(LT, LT.stock);
+  await pt.touchscreen.tap(tap.x, tap.y);
+  scriptT += "draw\n";
+  check("upright: a tap on the stock turns a card", (await settle(pt, helper, scriptT, 700)) === 0);
+  LT = await layoutOf(pt, scriptT);
+  tap = at(LT, LT.buttons.Undo);
+  await pt.touchscreen.tap(tap.x, tap.y);
+  scriptT += "undo\n";
+  check("upright: a tap on Undo takes the draw back", (await settle(pt, helper, scriptT, 700)) === 0);
+  if (process.env.SOLITAIRE_WEB_SHOTS) {
+    await pt.screenshot({ path: join(process.env.SOLITAIRE_WEB_SHOTS, "web-klondike-phone-portrait-played.png") });
+  }
+  await upright.close();
+
   // 12. Two windows on one storage: the second says it does not save, and none of its moves
   // replaces the first's.
   const two = await fresh();
@@ -324,7 +416,8 @@ try {
   const first = await open("?code=KL1-D1N-AAAAAAF", two);
   let scriptF = "new KL1-D1N-AAAAAAF\n";
   await settle(first, helper, scriptF);
-  const stF = at(JSON.parse(native("layout", scriptF).toString()).stock);
+  const LF = await layoutOf(first, scriptF);
+  const stF = at(LF, LF.stock);
   await first.mouse.click(stF.x, stF.y);
   scriptF += "draw\n";
   await settle(first, helper, scriptF, 300);
@@ -357,6 +450,7 @@ try {
   check("a browser in nb-NO opens in Norwegian", (await settle(nb1, helper, `new ${trDeal}\n`, 1e9, 40, "nb")) === 0);
 
   check("no console error", errors.length === 0, JSON.stringify(errors));
+  check("nothing else in the console either", said.length === 0, JSON.stringify(said.slice(0, 5)));
 } catch (e) {
   check("the test ran to the end", false, String(e && e.stack || e));
 } finally {
