@@ -383,14 +383,28 @@ fn render_and_layout_play_a_script_and_refuse_bad_input_clearly() {
     let (json, _, code) = run_binary(&["layout"], b"new DS1-D1N-AAAAAAA\n");
     assert_eq!(code, 0);
     assert!(
-        json.starts_with("{\"width\":640,\"height\":360,\"stock\":["),
+        json.starts_with("{\"width\":640,\"height\":360,\"scale\":2,"),
         "{json}"
     );
+    let piles = &json[json.find("\"stock\"").unwrap()..];
     assert_eq!(
-        json.matches("],[").count(),
+        piles.matches("],[").count(),
         7 + 8,
         "8 foundations and 9 columns: {json}"
     );
+    // A window of another size: the framebuffer takes its shape.
+    let (json, _, code) = run_binary(
+        &["layout", "--window", "390x844@3:touch"],
+        b"new KL1-D1N-AAAAAAA\n",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        json.starts_with("{\"width\":390,\"height\":844,\"scale\":3,"),
+        "{json}"
+    );
+    let (_, err, code) = run_binary(&["layout", "--window", "0x-3"], b"new KL1-D1N-AAAAAAA\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("--window"), "{err}");
     for (args, input, needle) in [
         (vec!["render", "-"], &b"draw\n"[..], "line 1"),
         (vec!["render", "-"], &b""[..], "starts no game"),
@@ -399,7 +413,7 @@ fn render_and_layout_play_a_script_and_refuse_bad_input_clearly() {
             &b"new KL1-D1N-AAAAAAA\n"[..],
             "SCALE",
         ),
-        (vec!["layout", "extra"], &b""[..], "no arguments"),
+        (vec!["layout", "extra"], &b""[..], "takes only --window"),
         (vec!["--code", "KL1-D1N-AAAAAA"], &b""[..], "6 letters"),
         (vec!["--code"], &b""[..], "needs one game code"),
         (vec!["--bogus"], &b""[..], "unknown argument"),
