@@ -40,7 +40,6 @@ async fn game_loop(code: Option<GameCode>, assets: Assets) {
     let start = platform::now_ms();
     let (mut app, mut persist) = window::start_app(start, code);
     let mut renderer = Renderer::with_assets(assets);
-    renderer.draw(&app);
     let mut present = Present::new(&renderer.frame.bytes, renderer.frame.w, renderer.frame.h);
     let mut inputs = Inputs::new();
     let (mut last_frame, mut last_input) = (0u64, 0u64);

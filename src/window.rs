@@ -255,7 +255,12 @@ impl Default for Inputs {
 pub struct Present {
     texture: Texture2D,
     size: (i32, i32),
+    /// For a whole-number scale: nearest neighbour, the cheapest there is.
+    opaque: Option<Material>,
+    /// For a fractional one: sharp bilinear.
     sharp: Option<Material>,
+    /// The texture's filter is linear (for the sharp shader).
+    linear: std::cell::Cell<bool>,
 }
 
 impl Present {
@@ -281,27 +286,37 @@ impl Present {
         )
         .map_err(|e| eprintln!("solitaire: the sharp scaling shader failed ({e}); nearest it is"))
         .ok();
+        let opaque = load_material(
+            ShaderSource::Glsl {
+                vertex: SHARP_VERTEX,
+                fragment: OPAQUE_FRAGMENT,
+            },
+            MaterialParams {
+                pipeline_params: PipelineParams::default(),
+                ..Default::default()
+            },
+        )
+        .ok();
         Present {
-            texture: Present::texture(frame, w, h, sharp.is_some()),
+            texture: Present::texture(frame, w, h),
             size: (w, h),
+            opaque,
             sharp,
+            linear: std::cell::Cell::new(false),
         }
     }
 
-    fn texture(frame: &[u8], w: i32, h: i32, linear: bool) -> Texture2D {
+    fn texture(frame: &[u8], w: i32, h: i32) -> Texture2D {
         let t = Texture2D::from_rgba8(w as u16, h as u16, frame);
-        t.set_filter(if linear {
-            FilterMode::Linear
-        } else {
-            FilterMode::Nearest
-        });
+        t.set_filter(FilterMode::Nearest);
         t
     }
 
     /// Sends the framebuffer to the GPU; a framebuffer of a new size gets a new texture.
     pub fn upload(&mut self, frame: &[u8], w: i32, h: i32) {
         if (w, h) != self.size {
-            self.texture = Present::texture(frame, w, h, self.sharp.is_some());
+            self.texture = Present::texture(frame, w, h);
+            self.linear.set(false);
             self.size = (w, h);
         } else {
             self.texture.update_from_bytes(w as u32, h as u32, frame);
@@ -316,9 +331,20 @@ impl Present {
             clear_background(Color::from_rgba(8, 14, 10, 255));
         }
         let (fw, fh) = (self.size.0 as f32, self.size.1 as f32);
-        if let Some(m) = &self.sharp {
+        let sharp = self.sharp.as_ref().filter(|_| view.scale.fract() != 0.0);
+        if sharp.is_some() != self.linear.get() {
+            self.texture.set_filter(if sharp.is_some() {
+                FilterMode::Linear
+            } else {
+                FilterMode::Nearest
+            });
+            self.linear.set(sharp.is_some());
+        }
+        if let Some(m) = sharp {
             m.set_uniform("tex_size", vec2(fw, fh));
             m.set_uniform("scale", view.scale);
+            gl_use_material(m);
+        } else if let Some(m) = &self.opaque {
             gl_use_material(m);
         }
         draw_texture_ex(
@@ -359,6 +385,13 @@ uniform mat4 Projection;
 void main() {
     gl_Position = Projection * Model * vec4(position, 1);
     uv = texcoord;
+}"#;
+
+const OPAQUE_FRAGMENT: &str = r#"#version 100
+varying highp vec2 uv;
+uniform sampler2D Texture;
+void main() {
+    gl_FragColor = texture2D(Texture, uv);
 }"#;
 
 const SHARP_FRAGMENT: &str = r#"#version 100

@@ -390,3 +390,72 @@ fn winnable_only_is_not_promised_for_double_solitaire_in_vegas() {
     assert_eq!(app.screen, Screen::Table);
     assert_eq!(app.game().code().game, GameKind::Double);
 }
+
+/// Issue #14: when the first winning line found starts by turning the stock, but a move the
+/// player can see also starts a winning line, the hint is that move. On deals where the
+/// solver's own first line turns the stock and some visible move is proved to win as well,
+/// the hint names a visible move; and whatever it names, the line it follows wins.
+#[test]
+fn a_visible_winning_move_is_preferred_to_turning_the_stock() {
+    use solitaire::engine::Action;
+    use solitaire::solver::{Budget, HINT_STATES, Verdict, solve};
+    let mut found = 0;
+    for deal in 0..120u64 {
+        let code = GameCode::new(
+            solitaire::engine::GameKind::Klondike,
+            solitaire::engine::Draw::One,
+            solitaire::engine::Scoring::Normal,
+            deal,
+        );
+        let g = Game::new(code);
+        let Verdict::Winnable(line) = solve(
+            &g,
+            Budget {
+                states: HINT_STATES,
+            },
+        ) else {
+            continue;
+        };
+        if line.first() != Some(&Action::Draw) {
+            continue;
+        }
+        // Is there a visible move after which the solver wins too?
+        let visible_win = g.legal_actions().into_iter().any(|a| {
+            let Action::Move { from, .. } = a else {
+                return false;
+            };
+            if matches!(from, solitaire::engine::Source::Foundation(_)) {
+                return false;
+            }
+            let mut after = g.clone();
+            after.apply(a).is_ok()
+                && matches!(
+                    solve(&after, Budget { states: 10_000 }),
+                    Verdict::Winnable(_)
+                )
+        });
+        if !visible_win {
+            continue;
+        }
+        let mut app = App::with_game(g.clone(), 1);
+        app.ui_action(UiAction::Hint);
+        work_until_done(&mut app, 100_000);
+        let h = app.hint.clone().expect("a hint");
+        if h.from == app.layout().stock {
+            continue; // the visible winner lies beyond the moves the hint tries first
+        }
+        assert!(
+            !status(&app).contains(strings().hint_turn),
+            "{code}: {}",
+            status(&app)
+        );
+        found += 1;
+        if found >= 3 {
+            break;
+        }
+    }
+    assert!(
+        found >= 1,
+        "no deal showed a visible move preferred to the stock"
+    );
+}

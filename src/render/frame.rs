@@ -158,14 +158,20 @@ impl Frame {
             return;
         };
         let w = self.w as usize;
+        let (sx0, sx1) = ((x0 as i32 - x) as usize, (x1 as i32 - x) as usize);
         for fy in y0..y1 {
             let sy = fy as i32 - y;
-            let src = &s.pixels[(sy * s.w) as usize..((sy + 1) * s.w) as usize];
-            for fx in x0..x1 {
-                let p = src[(fx as i32 - x) as usize];
+            let row = &s.pixels[(sy * s.w) as usize..((sy + 1) * s.w) as usize];
+            let src = &row[sx0..sx1];
+            let dst = &mut self.bytes[(fy * w + x0) * 4..(fy * w + x1) * 4];
+            // Most rows of a card are opaque from edge to edge: copied at once.
+            if src.iter().all(|p| p[3] != 0) {
+                dst.copy_from_slice(src.as_flattened());
+                continue;
+            }
+            for (d, p) in dst.chunks_exact_mut(4).zip(src) {
                 if p[3] != 0 {
-                    let i = (fy * w + fx) * 4;
-                    self.bytes[i..i + 4].copy_from_slice(&p);
+                    d.copy_from_slice(p);
                 }
             }
         }

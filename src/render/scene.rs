@@ -21,20 +21,30 @@ fn text_centered(frame: &mut Frame, r: Rect, s: &str, colour: pal::Rgba) {
     text(frame, r.x + (r.w - w) / 2, r.y + (r.h - 7) / 2, s, colour);
 }
 
-/// The felt with its quiet weave, over the whole framebuffer (the bar covers its part).
+/// The felt with its quiet weave, over the whole framebuffer (the bar covers its part): drawn
+/// once for each framebuffer size and copied into every frame.
 fn felt(frame: &mut Frame) {
-    let (w, h) = (frame.w, frame.h);
-    frame.fill(Rect::new(0, 0, w, h), pal::FELT);
-    for y in 0..h {
-        // Every 17th pixel along the weave's diagonal, on the even squares.
-        let mut x = (-(y * 30)).rem_euclid(17);
-        while x < w {
-            if (x + y) % 2 == 0 {
-                frame.set(x, y, pal::FELT_DARK);
-            }
-            x += 17;
-        }
+    thread_local! {
+        static FELT: std::cell::RefCell<Frame> = std::cell::RefCell::new(Frame::new(0, 0));
     }
+    FELT.with_borrow_mut(|felt| {
+        if (felt.w, felt.h) != (frame.w, frame.h) {
+            *felt = Frame::new(frame.w, frame.h);
+            let (w, h) = (frame.w, frame.h);
+            felt.fill(Rect::new(0, 0, w, h), pal::FELT);
+            for y in 0..h {
+                // Every 17th pixel along the weave's diagonal, on the even squares.
+                let mut x = (-(y * 30)).rem_euclid(17);
+                while x < w {
+                    if (x + y) % 2 == 0 {
+                        felt.set(x, y, pal::FELT_DARK);
+                    }
+                    x += 17;
+                }
+            }
+        }
+        frame.bytes.copy_from_slice(&felt.bytes);
+    });
 }
 
 fn card_sprite(assets: &Assets, card: Card, face_up: bool) -> &Sprite {

@@ -12,6 +12,15 @@ use crate::solver::{self, Budget, HINT_STATES, Search, Verdict, WINNABLE_STATES,
 pub(super) enum Job {
     /// A winning line from the position the hint was asked in.
     Hint(Box<Search>),
+    /// A winning line was found that starts by turning the stock: is there one as good that
+    /// starts with a move the player can see? Each visible move is tried in turn, a small
+    /// search each; the first that wins is the hint, else the stock.
+    Visible {
+        line: Vec<Action>,
+        candidates: Vec<Action>,
+        trying: Option<(Action, Box<Search>)>,
+        budget: usize,
+    },
     /// A random deal the solver can win: the deal being tried, and how many were tried.
     Winnable {
         search: Box<Search>,
@@ -28,6 +37,47 @@ pub(super) fn winnable_search(code: GameCode) -> Box<Search> {
             states: WINNABLE_STATES,
         },
     ))
+}
+
+/// Positions searched at least after each visible move, when the winning line found first
+/// starts by turning the stock.
+const VISIBLE_STATES: usize = 10_000;
+/// Visible moves tried at most.
+const VISIBLE_TRIES: usize = 6;
+
+/// The moves the player can see that might start a winning line as well as turning the stock
+/// does, the likeliest last (they are tried from the end): a card to a foundation first, then
+/// a run moved whole that uncovers a face-down card, then a waste card or a run that empties its
+/// column; never a card back from a foundation, nor part of a run.
+fn visible_moves(game: &Game) -> Vec<Action> {
+    use crate::engine::Source;
+    let t = game.table();
+    let rank = |a: &Action| -> Option<u8> {
+        let Action::Move { from, to } = *a else {
+            return None;
+        };
+        match (from, to) {
+            (Source::Foundation(_), _) => None,
+            (_, Target::Foundation) => Some(3),
+            (Source::Column { index, count }, Target::Column(_)) => {
+                let col = &t.columns[index];
+                (count == col.up.len()).then_some(if col.down.is_empty() { 1 } else { 2 })
+            }
+            (Source::Waste, _) => Some(1),
+        }
+    };
+    let mut moves: Vec<(u8, Action)> = game
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| rank(&a).map(|r| (r, a)))
+        .collect();
+    moves.sort_by_key(|&(r, _)| r);
+    let n = moves.len();
+    moves
+        .into_iter()
+        .skip(n.saturating_sub(VISIBLE_TRIES))
+        .map(|(_, a)| a)
+        .collect()
 }
 
 /// The hint on show: the cards to move (or the stock to click), and where they go.
@@ -92,6 +142,40 @@ impl App {
                     self.hint_found(verdict);
                 }
             }
+            Job::Visible {
+                line,
+                candidates,
+                trying,
+                budget,
+            } => {
+                if trying.is_none() {
+                    let Some(m) = candidates.pop() else {
+                        // No visible move wins as surely: the stock it is.
+                        let line = std::mem::take(line);
+                        self.job = None;
+                        self.line = Some((self.game.clone(), line.clone()));
+                        self.show_hint(&line, true);
+                        return;
+                    };
+                    let mut after = self.game.clone();
+                    if after.apply_in_search(m).is_err() {
+                        return;
+                    }
+                    let search = Search::new(&after, Budget { states: *budget });
+                    *trying = Some((m, Box::new(search)));
+                }
+                let Some((m, search)) = trying else { return };
+                match search.step(states) {
+                    None => {}
+                    Some(Verdict::Winnable(rest)) => {
+                        let line: Vec<Action> = std::iter::once(*m).chain(rest).collect();
+                        self.job = None;
+                        self.line = Some((self.game.clone(), line.clone()));
+                        self.show_hint(&line, true);
+                    }
+                    Some(_) => *trying = None,
+                }
+            }
             Job::Winnable {
                 search,
                 code,
@@ -136,6 +220,19 @@ impl App {
 
     fn hint_found(&mut self, verdict: Verdict) {
         if let Verdict::Winnable(line) = verdict {
+            if line.first() == Some(&Action::Draw) {
+                let candidates = visible_moves(&self.game);
+                if !candidates.is_empty() {
+                    let budget = (HINT_STATES / candidates.len()).max(VISIBLE_STATES);
+                    self.job = Some(Job::Visible {
+                        line,
+                        candidates,
+                        trying: None,
+                        budget,
+                    });
+                    return;
+                }
+            }
             self.line = Some((self.game.clone(), line.clone()));
             self.show_hint(&line, true);
         } else if let Some(guess) = solver::guess(&self.game) {
