@@ -507,3 +507,42 @@ fn the_bar_and_statistics_show_one_bankroll() {
         .expect("Statistics shows the bank");
     assert!(bank.contains("Klondike -$156"), "{bank}");
 }
+
+/// Issue #14: a word for every refused action. A click on the spent Vegas stock, and a
+/// double-click on a card no place takes, say why; a single click on such a card stays quiet
+/// (it may be the first half of a double-click).
+#[test]
+fn refused_stock_clicks_and_double_clicks_say_why() {
+    let mut app = App::new(GameCode::parse("KL1-D1V-AAAAAAA").unwrap(), 1);
+    let mut m = Mouse::new();
+    let stock = center(app.layout().stock);
+    while !app.game().table().stock.is_empty() {
+        m.click(stock, &mut app);
+    }
+    m.click(stock, &mut app);
+    assert_eq!(
+        app.status(),
+        Some(refusal_text(&Refusal::NoPassLeft).as_str())
+    );
+    // A card with no place: the 3H on the first column at the start of this deal.
+    let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
+    let card = app.game().table().columns[0].top().unwrap();
+    assert!(
+        app.game().legal_actions().iter().all(|a| !matches!(
+            a,
+            solitaire::engine::Action::Move {
+                from: solitaire::engine::Source::Column { index: 0, .. },
+                ..
+            }
+        )),
+        "{card} has no place"
+    );
+    let at = on_card(&app, Pile::Column(0), 1);
+    m.click(at, &mut app);
+    assert_eq!(app.status(), None, "a single click stays quiet");
+    m.double_click(at, &mut app);
+    assert_eq!(
+        app.status(),
+        Some(refusal_text(&Refusal::NoPlaceOnTable(card)).as_str())
+    );
+}

@@ -38,6 +38,10 @@ impl App {
         let card = self.card_under(hit.pile, hit.depth);
         let double = double && (hit.pile == Pile::Stock || card == self.first_card);
         self.first_card = card;
+        // A refused click on the stock, or a double-click that finds no place, says why; a
+        // single click on a card no foundation takes does nothing (it may be a double-click's
+        // first half).
+        let say = double || hit.pile == Pile::Stock;
         // The engine says what each click of a double-click does (the stock draws on each).
         let result = if double {
             let moved = std::mem::take(&mut self.first_click_moved);
@@ -57,6 +61,9 @@ impl App {
             self.first_click_moved = false;
             return;
         };
+        if let (Err(refusal), true) = (&result, say) {
+            self.set_status(super::strings::refusal_text(refusal));
+        }
         self.after(result, from_rects);
     }
 
