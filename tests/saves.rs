@@ -65,6 +65,7 @@ fn save_and_load_round_trip_in_all_modes_with_undo_histories() {
                         carry_vegas: rng.chance(50),
                         winnable_only: rng.chance(50),
                         language: ["en", "nb", "tr"].get(rng.below(4)).map(|t| t.to_string()),
+                        four_colour: rng.chance(50),
                     };
                     let stats = some_stats(code);
                     let text = format::encode_game(&g, &no_extra());
@@ -112,6 +113,7 @@ fn settings_save() -> Vec<u8> {
         carry_vegas: true,
         winnable_only: true,
         language: Some("nb".into()),
+        four_colour: true,
     };
     format::encode_settings(&s, &no_extra()).into_bytes()
 }
@@ -982,7 +984,7 @@ fn settings_without_a_newer_setting_still_load() {
     let s = format::decode_settings(br#"{"version":2,"double_click":false}"#)
         .unwrap()
         .0;
-    assert!(!s.double_click && !s.winnable_only && !s.carry_vegas);
+    assert!(!s.double_click && !s.winnable_only && !s.carry_vegas && !s.four_colour);
 }
 
 /// Issue #15: the language chosen in Settings is saved, and comes back at the next start ahead

@@ -69,6 +69,17 @@ fn scenes() -> Vec<(&'static str, App)> {
             "double-mid-game",
             App::with_game(played("DS1-D1N-AAAAAAC", 140), 1),
         ),
+        // The four-colour deck (Settings): ♠ black, ♥ red, ♦ blue, ♣ green.
+        ("klondike-four-colours", {
+            let mut app = App::with_game(played("KL1-D1N-AAAAAAA", 60), 1);
+            app.settings.four_colour = true;
+            app
+        }),
+        ("double-four-colours", {
+            let mut app = App::with_game(played("DS1-D1N-AAAAAAC", 140), 1);
+            app.settings.four_colour = true;
+            app
+        }),
     ];
     // Double with the longest columns a game can have: 8 face-down cards under K..A.
     let run = "KS QH JS TH 9S 8H 7S 6H 5S 4H 3S 2H AS";

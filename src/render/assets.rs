@@ -70,6 +70,8 @@ pub struct Assets {
     /// A card's size: the cards below are drawn for it.
     pub card_w: i32,
     pub card_h: i32,
+    /// The cards are drawn in four colours.
+    pub four_colour: bool,
     faces: Vec<Sprite>,
     pub back: Sprite,
     /// The empty-column mark and the four foundation marks.
@@ -84,8 +86,15 @@ pub struct Assets {
     pub empty: Sprite,
 }
 
-pub fn suit_colour(s: Suit) -> Rgba {
-    if s.is_red() { pal::RED } else { pal::INK }
+/// A suit's colour: red and black, or with the four-colour deck ♠ black, ♥ red, ♦ blue and
+/// ♣ green.
+pub fn suit_colour(s: Suit, four: bool) -> Rgba {
+    match (s, four) {
+        (Suit::Diamonds, true) => pal::BLUE,
+        (Suit::Clubs, true) => pal::GREEN,
+        _ if s.is_red() => pal::RED,
+        _ => pal::INK,
+    }
 }
 
 const SUIT_NAMES: [&str; 4] = ["spades", "hearts", "diamonds", "clubs"];
@@ -126,6 +135,7 @@ impl Assets {
             no_pass_mark: mark("nopass"),
             card_w: 0,
             card_h: 0,
+            four_colour: false,
             faces: Vec::new(),
             back: Sprite::new(1, 1),
             empty_column: Sprite::new(1, 1),
@@ -135,25 +145,35 @@ impl Assets {
             no_pass: Sprite::new(1, 1),
             empty: Sprite::new(1, 1),
         };
-        a.fit(CARD_W, CARD_H);
+        a.fit(CARD_W, CARD_H, false);
         a
     }
 
-    /// Draws the cards again at `w` × `h` if they are not that size already.
-    pub fn fit(&mut self, w: i32, h: i32) {
-        if (w, h) == (self.card_w, self.card_h) {
+    /// Draws the cards again at `w` × `h`, in two colours or four, if they are not so already.
+    pub fn fit(&mut self, w: i32, h: i32, four: bool) {
+        if (w, h, four) == (self.card_w, self.card_h, self.four_colour) {
             return;
         }
         let (w, h) = (w.max(16), h.max(22));
         self.card_w = w;
         self.card_h = h;
+        self.four_colour = four;
         self.faces = Suit::ALL
             .iter()
             .flat_map(|&suit| (1..=13).map(move |rank| Card::new(rank, suit)))
             .map(|card| {
                 let portrait = (card.rank() >= 11)
                     .then(|| &self.portraits[card.suit().index() * 3 + card.rank() as usize - 11]);
-                card_face(card, w, h, &self.suit_small, &self.suit_big, portrait)
+                let colour = suit_colour(card.suit(), four);
+                card_face(
+                    card,
+                    w,
+                    h,
+                    colour,
+                    &self.suit_small,
+                    &self.suit_big,
+                    portrait,
+                )
             })
             .collect();
         self.back = card_back(w, h);
@@ -270,11 +290,11 @@ fn card_face(
     card: Card,
     w: i32,
     h: i32,
+    colour: Rgba,
     suit_small: &[Sprite],
     suit_big: &[Sprite],
     portrait: Option<&Sprite>,
 ) -> Sprite {
-    let colour = suit_colour(card.suit());
     let mut s = Sprite::new(w, h);
     card_blank(&mut s, pal::CARD);
     // The corner: rank and suit side by side, readable when the card is fanned.
@@ -366,4 +386,34 @@ fn empty_slot(w: i32, h: i32, mark: Option<&Sprite>) -> Sprite {
         s.draw(m, (w - m.w) / 2, (h - m.h) / 2 + 1);
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The suit's colour of a face: how many of its pixels have it.
+    fn pixels_of(s: &Sprite, colour: Rgba) -> usize {
+        s.pixels.iter().filter(|&&p| p == colour).count()
+    }
+
+    #[test]
+    fn the_four_colour_deck_paints_diamonds_blue_and_clubs_green() {
+        let mut a = Assets::load();
+        let (d, c, h, s) = (
+            Card::new(5, Suit::Diamonds),
+            Card::new(5, Suit::Clubs),
+            Card::new(5, Suit::Hearts),
+            Card::new(5, Suit::Spades),
+        );
+        assert!(pixels_of(a.face(d), pal::RED) > 20 && pixels_of(a.face(d), pal::BLUE) == 0);
+        assert!(pixels_of(a.face(c), pal::GREEN) == 0);
+        a.fit(a.card_w, a.card_h, true);
+        assert!(pixels_of(a.face(d), pal::BLUE) > 20 && pixels_of(a.face(d), pal::RED) == 0);
+        assert!(pixels_of(a.face(c), pal::GREEN) > 20);
+        assert!(pixels_of(a.face(h), pal::RED) > 20, "hearts stay red");
+        let ink = pixels_of(a.face(s), pal::INK);
+        a.fit(a.card_w, a.card_h, false);
+        assert_eq!(pixels_of(a.face(s), pal::INK), ink, "spades stay black");
+    }
 }

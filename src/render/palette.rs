@@ -17,6 +17,11 @@ pub const INK: Rgba = rgb(26, 26, 38);
 pub const RED: Rgba = rgb(204, 38, 48);
 pub const RED_DARK: Rgba = rgb(140, 24, 36);
 pub const NAVY: Rgba = rgb(44, 66, 150);
+/// The four-colour deck's diamonds and clubs: a clear blue and a deep green, apart from the
+/// red and the black in lightness as well as in hue (for eyes that mix red and green up, the
+/// suits' shapes tell them apart too).
+pub const BLUE: Rgba = rgb(32, 100, 214);
+pub const GREEN: Rgba = rgb(16, 120, 56);
 pub const NAVY_DARK: Rgba = rgb(28, 40, 100);
 pub const BACK_A: Rgba = rgb(150, 36, 44);
 pub const BACK_B: Rgba = rgb(226, 176, 72);

@@ -371,8 +371,14 @@ impl Renderer {
             self.frame = Frame::new(shape.w, shape.h);
             self.stamps_drawn = None;
         }
-        if (self.assets.card_w, self.assets.card_h) != (l.card_w, l.card_h) {
-            self.assets.fit(l.card_w, l.card_h);
+        let four = app.settings.four_colour;
+        if (
+            self.assets.card_w,
+            self.assets.card_h,
+            self.assets.four_colour,
+        ) != (l.card_w, l.card_h, four)
+        {
+            self.assets.fit(l.card_w, l.card_h, four);
             self.stamps_drawn = None;
         }
         match (&app.screen, &app.cascade) {

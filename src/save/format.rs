@@ -197,6 +197,7 @@ pub fn encode_settings(s: &Settings, extra: &Extra) -> String {
     m.insert("double_click".into(), s.double_click.into());
     m.insert("carry_vegas".into(), s.carry_vegas.into());
     m.insert("winnable_only".into(), s.winnable_only.into());
+    m.insert("four_colour".into(), s.four_colour.into());
     if let Some(l) = &s.language {
         m.insert("language".into(), l.clone().into());
     }
@@ -216,6 +217,7 @@ fn settings_fields(f: &mut Fields) -> Result<Settings, Damage> {
         double_click: f.bool_or("double_click", d.double_click)?,
         carry_vegas: f.bool_or("carry_vegas", d.carry_vegas)?,
         winnable_only: f.bool_or("winnable_only", d.winnable_only)?,
+        four_colour: f.bool_or("four_colour", d.four_colour)?,
         // A short tag; anything else is no choice (the system's language is used).
         language: match f.take("language") {
             Some(Value::String(t)) if t.len() <= 16 => Some(t),

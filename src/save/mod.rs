@@ -34,6 +34,8 @@ pub struct Settings {
     pub winnable_only: bool,
     /// The language the player chose (`en`, `nb`, `tr`); none: the system's.
     pub language: Option<String>,
+    /// The four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green.
+    pub four_colour: bool,
 }
 
 impl Default for Settings {
@@ -43,6 +45,7 @@ impl Default for Settings {
             carry_vegas: false,
             winnable_only: false,
             language: None,
+            four_colour: false,
         }
     }
 }

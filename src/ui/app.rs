@@ -451,6 +451,7 @@ impl App {
                     Setting::DoubleClick => &mut s.double_click,
                     Setting::CarryVegas => &mut s.carry_vegas,
                     Setting::WinnableOnly => &mut s.winnable_only,
+                    Setting::FourColour => &mut s.four_colour,
                 };
                 *flag = !*flag;
                 self.save_needed = true;

@@ -51,6 +51,7 @@ pub enum UiAction {
     /// Leave the game in progress for the deal asked for.
     LeaveForLink,
     ToggleCarryVegas,
+    ToggleFourColour,
     SetGame(GameKind),
     SetDraw(Draw),
     SetScoring(Scoring),
@@ -376,6 +377,7 @@ pub enum Setting {
     DoubleClick,
     CarryVegas,
     WinnableOnly,
+    FourColour,
 }
 
 /// What a screen asks the app to do.

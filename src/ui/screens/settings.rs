@@ -5,7 +5,7 @@ use crate::ui::strings::strings;
 
 pub fn panel(ctx: &Ctx) -> Panel {
     let s = strings();
-    let mut p = Panel::centred(300, 148, s.settings, true);
+    let mut p = Panel::centred(300, 182, s.settings, true);
     let r = p.rect;
     let on_off = |on: bool| if on { s.on } else { s.off };
     let rows = [
@@ -20,6 +20,12 @@ pub fn panel(ctx: &Ctx) -> Panel {
             Some(s.carry_vegas_hint),
             ctx.settings.carry_vegas,
             UiAction::ToggleCarryVegas,
+        ),
+        (
+            format!("{}: {}", s.four_colour, on_off(ctx.settings.four_colour)),
+            Some(s.four_colour_hint),
+            ctx.settings.four_colour,
+            UiAction::ToggleFourColour,
         ),
         // Each language is named in its own words.
         (
@@ -54,6 +60,7 @@ pub fn act(action: UiAction) -> Cmd {
     match action {
         UiAction::ToggleDoubleClick => Cmd::Toggle(Setting::DoubleClick),
         UiAction::ToggleCarryVegas => Cmd::Toggle(Setting::CarryVegas),
+        UiAction::ToggleFourColour => Cmd::Toggle(Setting::FourColour),
         UiAction::NextLanguage => Cmd::NextLanguage,
         UiAction::Cancel => Cmd::Close,
         _ => Cmd::Stay,

@@ -58,6 +58,8 @@ pub static EN: Strings = Strings {
     reset_question: "Reset all statistics? This cannot be undone.",
     carry_vegas: "Carry Vegas dollars",
     carry_vegas_hint: "The Vegas score runs on from game to game.",
+    four_colour: "Four-colour deck",
+    four_colour_hint: "Spades black, hearts red, diamonds blue, clubs green.",
     bank: "Bank",
     link_code: "The link's game code:",
     random_instead: "Here is a random deal.",

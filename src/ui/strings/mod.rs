@@ -97,6 +97,8 @@ strings_table! {
     reset_question: &'static str,
     carry_vegas: &'static str,
     carry_vegas_hint: &'static str,
+    four_colour: &'static str,
+    four_colour_hint: &'static str,
     bank: &'static str,
     no_display: &'static str,
     link_code: &'static str,

@@ -58,6 +58,8 @@ pub static NB: Strings = Strings {
     reset_question: "Nullstille all statistikk? Det kan ikke angres.",
     carry_vegas: "Ta med Vegas-dollar",
     carry_vegas_hint: "Vegas-poengene fortsetter fra spill til spill.",
+    four_colour: "Firefargers kortstokk",
+    four_colour_hint: "Spar svart, hjerter rødt, ruter blått, kløver grønt.",
     bank: "Bank",
     link_code: "Spillkoden i lenken:",
     random_instead: "Her er en tilfeldig giv.",

@@ -58,6 +58,8 @@ pub static TR: Strings = Strings {
     reset_question: "Tüm istatistikler sıfırlansın mı? Bu geri alınamaz.",
     carry_vegas: "Vegas dolarlarını taşı",
     carry_vegas_hint: "Vegas puanı oyundan oyuna devam eder.",
+    four_colour: "Dört renkli deste",
+    four_colour_hint: "Maça siyah, kupa kırmızı, karo mavi, sinek yeşil.",
     bank: "Kasa",
     link_code: "Bağlantıdaki oyun kodu:",
     random_instead: "İşte rastgele bir dağıtım.",
