@@ -18,6 +18,8 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
                                         search for a winning line (printed as a script)
        solitaire survey GAME DRAW SCORING --deals A..B [--budget-ms N] [--threads N]
                                         solve a range of deals: shares and times
+       solitaire daily YYYY-MM-DD [klondike|double]
+                                        the daily deal of that day (Klondike if no game)
 
 Memory: a search keeps every position it has seen, about 32 MB per 1000 ms of budget (one
 million positions); --budget-ms is at most 20000 (about 640 MB), and a survey needs that
@@ -41,6 +43,7 @@ pub fn run(args: &[String]) -> Run {
         Some("script") => Run::Done(run_script(&args[1..])),
         Some("render") => Run::Done(render(&args[1..])),
         Some("layout") => Run::Done(layout(&args[1..])),
+        Some("daily") => Run::Done(daily(&args[1..])),
         Some("solve") => Run::Done(solve(&args[1..])),
         Some("survey") => Run::Done(survey(&args[1..])),
         Some("--version" | "-V") => {
@@ -330,6 +333,36 @@ fn available_memory() -> Option<u64> {
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
+}
+
+fn daily(args: &[String]) -> ExitCode {
+    let (date, game) = match args {
+        [d] => (d, GameKind::Klondike),
+        [d, g] => match GameKind::from_word(g) {
+            Some(game) => (d, game),
+            None => {
+                eprintln!("solitaire: daily takes klondike or double, not {g:?}");
+                return ExitCode::from(2);
+            }
+        },
+        _ => {
+            eprintln!("solitaire: daily takes a date (YYYY-MM-DD) and an optional game\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let Ok(date) = crate::daily::Date::parse(date) else {
+        eprintln!("solitaire: {date:?} is no date (YYYY-MM-DD, from 1970 on)");
+        return ExitCode::from(2);
+    };
+    let (code, line) = crate::daily::daily(game, date);
+    println!("{code}");
+    if !line.is_empty() {
+        eprintln!(
+            "solitaire: {date}: {code}, won by the solver in {} actions",
+            line.len()
+        );
+    }
+    ExitCode::SUCCESS
 }
 
 fn layout(args: &[String]) -> ExitCode {

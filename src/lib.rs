@@ -2,6 +2,7 @@
 //! plays them as text; the UI and the renderer make the game a player sees, without a window.
 
 pub mod cli;
+pub mod daily;
 pub mod engine;
 pub mod platform;
 pub mod render;

@@ -43,6 +43,7 @@ async fn game_loop(code: Option<GameCode>, assets: Assets) {
     let mut present = Present::new(&renderer.frame.bytes, renderer.frame.w, renderer.frame.h);
     let mut inputs = Inputs::new();
     let (mut last_frame, mut last_input) = (0u64, 0u64);
+    let mut next_date_check = 0u64;
     let trace = std::env::var_os("SOLITAIRE_TRACE_INPUT").is_some();
     let mut report_first_frame = std::env::var_os("SOLITAIRE_REPORT_FIRST_FRAME").map(|_| start);
     loop {
@@ -56,6 +57,11 @@ async fn game_loop(code: Option<GameCode>, assets: Assets) {
             inputs.touch,
         );
         app.set_shape(view.shape());
+        if t >= next_date_check {
+            // The date moves on at midnight (the daily deal, the calendar).
+            app.today = Some(solitaire::platform::today());
+            next_date_check = t + 30_000;
+        }
         if inputs.deliver(&mut app, &view, t, trace) {
             last_input = t;
         }

@@ -33,6 +33,7 @@ mod web {
         fn solitaire_lang_len(which: u32) -> u32;
         fn solitaire_lang_copy(which: u32, ptr: *mut u8, len: u32);
         fn solitaire_touch_screen() -> u32;
+        fn solitaire_today() -> u32;
     }
 
     /// The loader asks for this to check the plugin's version.
@@ -51,6 +52,12 @@ mod web {
         let mut buf = vec![0u8; len as usize];
         unsafe { solitaire_lang_copy(which, buf.as_mut_ptr(), len) };
         Some(String::from_utf8_lossy(&buf).into_owned())
+    }
+
+    /// The browser's local date, as year × 10000 + month × 100 + day.
+    pub fn today() -> u32 {
+        // SAFETY: a plain call into the page's plugin, no pointers.
+        unsafe { solitaire_today() }
     }
 
     pub fn touch_screen() -> bool {
@@ -100,6 +107,70 @@ pub fn query_code() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {
         web::query_code()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
+/// Today's date where the player is: the local calendar day (natively the system's time zone,
+/// on the web the browser's); the UTC day where the local one cannot be had.
+pub fn today() -> crate::daily::Date {
+    use crate::daily::Date;
+    let utc = || Date::from_days((now_ms() / 86_400_000) as i64);
+    #[cfg(target_arch = "wasm32")]
+    {
+        let n = web::today();
+        Date::new((n / 10_000) as i32, n / 100 % 100, n % 100).unwrap_or_else(|_| utc())
+    }
+    #[cfg(all(unix, not(target_arch = "wasm32")))]
+    {
+        // The C library's `localtime_r`: its `struct tm` begins with nine ints (sec, min,
+        // hour, mday, mon, year - 1900, wday, yday, isdst) everywhere; what follows differs,
+        // so the buffer is larger than any of them and only those are read.
+        unsafe extern "C" {
+            fn time(t: *mut i64) -> i64;
+            fn localtime_r(t: *const i64, tm: *mut [i32; 16]) -> *mut [i32; 16];
+        }
+        let mut tm = [0i32; 16];
+        // SAFETY: `time` writes nothing when handed null; `localtime_r` writes a `struct tm`
+        // (at most 56 bytes on 64-bit systems) into a 64-byte buffer, or returns null.
+        let ok = unsafe {
+            let t = time(std::ptr::null_mut());
+            !localtime_r(&t, &mut tm).is_null()
+        };
+        if ok {
+            Date::new(tm[5] + 1900, (tm[4] + 1) as u32, tm[3] as u32).unwrap_or_else(|_| utc())
+        } else {
+            utc()
+        }
+    }
+    #[cfg(windows)]
+    {
+        #[repr(C)]
+        struct SystemTime([u16; 8]);
+        unsafe extern "system" {
+            fn GetLocalTime(t: *mut SystemTime);
+        }
+        let mut t = SystemTime([0; 8]);
+        // SAFETY: GetLocalTime fills the SYSTEMTIME it is handed (eight u16: year, month,
+        // weekday, day, ...).
+        unsafe { GetLocalTime(&mut t) };
+        Date::new(i32::from(t.0[0]), u32::from(t.0[1]), u32::from(t.0[3])).unwrap_or_else(|_| utc())
+    }
+    #[cfg(not(any(unix, windows, target_arch = "wasm32")))]
+    {
+        utc()
+    }
+}
+
+/// The daily deal a link asks for: `?daily` (today: "today") or `?daily=2026-12-24` on the
+/// web (none natively).
+pub fn link_daily() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web::lang(2)
     }
     #[cfg(not(target_arch = "wasm32"))]
     {

@@ -57,6 +57,108 @@ pub struct Stats {
     pub modes: Vec<ModeStats>,
     /// Vegas dollars carried from game to game: Klondike, Double.
     pub bankroll: [i32; GameKind::ALL.len()],
+    /// The daily deals played and won.
+    pub daily: Daily,
+}
+
+/// The daily deals (`crate::daily`): for each day one was played, which game's daily deals
+/// were played and won; and the daily deal under way, if the game in play is one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Daily {
+    /// Day (counted from the first daily deal, `daily::EPOCH`) and its flags: `PLAYED << game`
+    /// and `WON << game`, game 0 Klondike, 2 Double; in order of the days, each once.
+    pub days: Vec<(i64, u8)>,
+    /// The daily deal being played, and its day.
+    pub current: Option<(GameCode, i64)>,
+}
+
+pub const PLAYED: u8 = 1;
+pub const WON: u8 = 2;
+/// Days kept at most (more than 27 years of every day); the oldest go first.
+pub const DAILY_DAYS: usize = 10_000;
+/// The days a record may name: the first daily deal's day to the year 2999.
+pub const DAILY_RANGE: std::ops::RangeInclusive<i64> = 0..=356_000;
+
+fn game_shift(game: GameKind) -> u8 {
+    if game == GameKind::Double { 2 } else { 0 }
+}
+
+impl Daily {
+    /// A day's flags (0 for a day not played).
+    pub fn flags(&self, day: i64) -> u8 {
+        self.days
+            .binary_search_by_key(&day, |&(d, _)| d)
+            .map_or(0, |i| self.days[i].1)
+    }
+
+    /// Adds flags to a day, keeping the days in order and at most `DAILY_DAYS` of them.
+    fn mark(&mut self, day: i64, bits: u8) {
+        match self.days.binary_search_by_key(&day, |&(d, _)| d) {
+            Ok(i) => self.days[i].1 |= bits,
+            Err(i) => self.days.insert(i, (day, bits)),
+        }
+        if self.days.len() > DAILY_DAYS {
+            let extra = self.days.len() - DAILY_DAYS;
+            self.days.drain(..extra);
+        }
+    }
+
+    /// A daily deal begins: its day counts as played.
+    pub fn begin(&mut self, code: GameCode, day: i64) {
+        if !DAILY_RANGE.contains(&day) {
+            return;
+        }
+        self.mark(day, PLAYED << game_shift(code.game));
+        self.current = Some((code, day));
+    }
+
+    /// A game was won: if it is the daily deal under way, its day is won.
+    pub fn won(&mut self, code: GameCode) {
+        if let Some((c, day)) = self.current
+            && c == code
+        {
+            self.mark(day, (PLAYED | WON) << game_shift(code.game));
+        }
+    }
+
+    pub fn played_on(&self, day: i64) -> bool {
+        self.flags(day) & 0b0101 != 0
+    }
+
+    /// A daily deal of either game was won that day.
+    pub fn won_on(&self, day: i64) -> bool {
+        self.flags(day) & 0b1010 != 0
+    }
+
+    pub fn days_played(&self) -> usize {
+        self.days.iter().filter(|(_, f)| f & 0b0101 != 0).count()
+    }
+
+    pub fn days_won(&self) -> usize {
+        self.days.iter().filter(|(_, f)| f & 0b1010 != 0).count()
+    }
+
+    /// The days won in a row up to `today` (today not won yet leaves yesterday's run going).
+    pub fn streak(&self, today: i64) -> usize {
+        let mut day = if self.won_on(today) { today } else { today - 1 };
+        let mut n = 0;
+        while self.won_on(day) {
+            n += 1;
+            day -= 1;
+        }
+        n
+    }
+
+    /// The longest run of days won.
+    pub fn best_streak(&self) -> usize {
+        let (mut best, mut run, mut last) = (0, 0, None);
+        for &(d, _) in self.days.iter().filter(|(_, f)| f & 0b1010 != 0) {
+            run = if last == Some(d - 1) { run + 1 } else { 1 };
+            best = best.max(run);
+            last = Some(d);
+        }
+        best
+    }
 }
 
 impl Default for Stats {
@@ -64,6 +166,7 @@ impl Default for Stats {
         Stats {
             modes: vec![ModeStats::default(); MODES],
             bankroll: [0; GameKind::ALL.len()],
+            daily: Daily::default(),
         }
     }
 }
@@ -74,6 +177,7 @@ pub enum StatsProblem {
     Rows(usize),
     Mode { mode: GameCode, issue: StatsIssue },
     Bankroll,
+    Daily,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +199,7 @@ impl Stats {
     }
 
     pub fn record_win(&mut self, code: GameCode, score: i32, moves: u32) {
+        self.daily.won(code);
         let m = &mut self.modes[mode_index(code)];
         m.played = m.played.saturating_add(1);
         m.won = m.won.saturating_add(1);
@@ -155,6 +260,23 @@ impl Stats {
         }
         if self.bankroll.iter().any(|b| b.unsigned_abs() > LIMIT) {
             return Err(StatsProblem::Bankroll);
+        }
+        let d = &self.daily;
+        let flags_ok = |f: u8| {
+            f != 0
+                && f < 16
+                && (f & 0b0010 == 0 || f & 0b0001 != 0)
+                && (f & 0b1000 == 0 || f & 0b0100 != 0)
+        };
+        if d.days.len() > DAILY_DAYS
+            || d.days.windows(2).any(|w| w[0].0 >= w[1].0)
+            || d.days
+                .iter()
+                .any(|&(day, f)| !DAILY_RANGE.contains(&day) || !flags_ok(f))
+            || d.current
+                .is_some_and(|(_, day)| !DAILY_RANGE.contains(&day))
+        {
+            return Err(StatsProblem::Daily);
         }
         Ok(())
     }

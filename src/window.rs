@@ -82,6 +82,10 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
         _ => App::random_code(start, GameKind::Klondike, Draw::One, Scoring::Normal),
     };
     let mut app = App::start_up(loaded, link, fresh, start.rotate_left(17));
+    app.today = Some(platform::today());
+    if let Some(asked) = platform::link_daily() {
+        app.open_daily_link(&asked);
+    }
     tell(&mut app, &mut persist);
     persist.save(app.game(), &app.settings, &app.stats);
     (app, persist)

@@ -44,7 +44,10 @@ fn no_extra() -> Extra {
 
 fn some_stats(code: GameCode) -> Stats {
     let mut stats = Stats::default();
+    // A daily deal won, and one under way.
+    stats.daily.begin(code, 330);
     stats.record_win(code, 700, 140);
+    stats.daily.begin(code, 333);
     stats.record_unfinished(code);
     stats.add_to_bankroll(code.game, -47);
     stats
@@ -357,6 +360,10 @@ fn bad_records() -> Vec<(&'static str, Vec<u8>)> {
         ),
         ("short bankroll", "\"bankroll\":[-47,0]", "\"bankroll\":[0]"),
         ("a count as text", "\"played\":2", "\"played\":\"2\""),
+        ("a daily day won but not played", "[330,3]", "[330,2]"),
+        ("a daily day before the first", "[330,3]", "[-5,3]"),
+        ("a daily day twice", "[330,3]", "[333,1],[330,3]"),
+        ("a daily day as text", "[330,3]", "[\"330\",3]"),
     ];
     cases
         .into_iter()
@@ -500,7 +507,7 @@ fn a_bom_is_accepted_and_unknown_fields_survive_the_next_write() {
     let record = format::encode_record(&some_stats(code), &no_extra());
     let with_bom = [b"\xEF\xBB\xBF".as_slice(), record.as_bytes()].concat();
     assert!(format::decode_record(&with_bom).is_ok());
-    let newer = record.replacen('{', r#"{"daily":{"streak":3,"days":[1,2]},"#, 1);
+    let newer = record.replacen('{', r#"{"trophies":{"streak":3,"days":[1,2]},"#, 1);
     let storage = MemoryStorage::with(&[(Key::Record, newer.as_bytes())]);
     let (mut persist, loaded) = Persist::open(storage);
     let mut stats = loaded.stats.clone();
@@ -508,7 +515,7 @@ fn a_bom_is_accepted_and_unknown_fields_survive_the_next_write() {
     persist.save(&Game::new(code), &loaded.settings, &stats);
     let written = std::str::from_utf8(persist.storage().bytes(Key::Record).unwrap()).unwrap();
     assert!(
-        written.contains(r#""daily":{"days":[1,2],"streak":3}"#),
+        written.contains(r#""trophies":{"days":[1,2],"streak":3}"#),
         "{written}"
     );
     assert_eq!(format::decode_record(written.as_bytes()).unwrap().0, stats);

@@ -48,6 +48,41 @@ fn played(code: &str, n: usize) -> Game {
     g
 }
 
+/// Statistics → Daily, on 24 December 2026, after a run of daily deals won.
+fn daily_calendar() -> App {
+    use solitaire::daily::Date;
+    let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
+    let today = Date::parse("2026-12-24").unwrap();
+    app.today = Some(today);
+    for (day, won) in [
+        (3, true),
+        (4, true),
+        (9, false),
+        (14, true),
+        (20, true),
+        (21, true),
+        (22, true),
+        (24, false),
+    ] {
+        let n = Date::parse(&format!("2026-12-{day:02}"))
+            .unwrap()
+            .daily_day();
+        let code = GameCode::new(
+            solitaire::engine::GameKind::Klondike,
+            solitaire::engine::Draw::One,
+            solitaire::engine::Scoring::Normal,
+            n as u64,
+        );
+        app.stats.daily.begin(code, n);
+        if won {
+            app.stats.record_win(code, 650, 120);
+        }
+    }
+    app.ui_action(UiAction::Stats);
+    app.ui_action(UiAction::Daily);
+    app
+}
+
 /// Every scene: a name and the app showing it (time stands still, so frames are exact).
 fn scenes() -> Vec<(&'static str, App)> {
     let mut out = vec![
@@ -69,6 +104,8 @@ fn scenes() -> Vec<(&'static str, App)> {
             "double-mid-game",
             App::with_game(played("DS1-D1N-AAAAAAC", 140), 1),
         ),
+        // The daily deals' calendar: December 2026, some days won, one only played.
+        ("daily-calendar", daily_calendar()),
         // The four-colour deck (Settings): ♠ black, ♥ red, ♦ blue, ♣ green.
         ("klondike-four-colours", {
             let mut app = App::with_game(played("KL1-D1N-AAAAAAA", 60), 1);
@@ -492,7 +529,8 @@ fn words_from_the_table(language: Language) {
                 })
                 .collect::<Vec<_>>()
                 .join(" ");
-            for f in &fragments {
+            // Two-letter texts (weekdays) would cut words apart: they are words of the table.
+            for f in fragments.iter().filter(|f| f.chars().count() > 2) {
                 rest = rest.replace(f.as_str(), " ");
             }
             for token in rest.split(|c: char| c.is_whitespace() || "(),:;'«»".contains(c)) {
@@ -549,6 +587,7 @@ fn language_scenes() -> Vec<(&'static str, App)> {
                 "nb-new-game-window",
                 "nb-statistics",
                 "nb-double-help-scoring",
+                "nb-daily-calendar",
             ],
         ),
         (
@@ -558,6 +597,7 @@ fn language_scenes() -> Vec<(&'static str, App)> {
                 "tr-new-game-window",
                 "tr-statistics",
                 "tr-double-help-scoring",
+                "tr-daily-calendar",
             ],
         ),
     ] {

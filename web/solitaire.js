@@ -3,12 +3,15 @@
 // cookies blocked), and a clean end to a drag when the button is let go outside the canvas.
 (function () {
   "use strict";
-  // The page's ?lang= (0), or the browser's language (1).
+  // The page's ?lang= (0), the browser's language (1), or the page's ?daily (2: "today" for a
+  // bare ?daily, its value for ?daily=DATE, nothing without it).
   function lang(which) {
     var v = "";
     try {
-      v = which === 0 ? (new URLSearchParams(window.location.search).get("lang") || "")
-                      : (navigator.language || "");
+      var q = new URLSearchParams(window.location.search);
+      if (which === 0) v = q.get("lang") || "";
+      else if (which === 1) v = navigator.language || "";
+      else if (q.has("daily")) v = q.get("daily") || "today";
     } catch (e) {}
     return new TextEncoder().encode(v.slice(0, 32));
   }
@@ -152,6 +155,10 @@
       importObject.env.solitaire_lang_len = function (which) { return lang(which).length; };
       importObject.env.solitaire_lang_copy = function (which, ptr, len) {
         new Uint8Array(wasm_memory.buffer, ptr, len).set(lang(which).subarray(0, len));
+      };
+      importObject.env.solitaire_today = function () {
+        var d = new Date();
+        return d.getFullYear() * 10000 + (d.getMonth() + 1) * 100 + d.getDate();
       };
       importObject.env.solitaire_touch_screen = function () {
         try { return window.matchMedia("(pointer: coarse)").matches ? 1 : 0; } catch (e) { return 0; }

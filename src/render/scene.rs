@@ -251,6 +251,7 @@ fn tone(t: Tone) -> pal::Rgba {
         Tone::Dim => pal::TEXT_DIM,
         Tone::Highlight => pal::HIGHLIGHT,
         Tone::Error => pal::ERROR,
+        Tone::Ink => pal::INK,
     }
 }
 
@@ -282,6 +283,24 @@ fn draw_item(frame: &mut Frame, item: &Item) {
         Item::Bubble(r) => {
             frame.fill(*r, pal::PANEL);
             frame.rounded_outline(*r, pal::PANEL_EDGE);
+        }
+        Item::Fill {
+            rect,
+            tone: t,
+            solid,
+        } => {
+            // A gold tile with a darker rim, as a coin is drawn; or an outline.
+            if *solid {
+                let c = if *t == Tone::Highlight {
+                    pal::GOLD
+                } else {
+                    tone(*t)
+                };
+                frame.fill(*rect, c);
+                frame.rounded_outline(*rect, pal::GOLD_DARK);
+            } else {
+                frame.rounded_outline(*rect, tone(*t));
+            }
         }
         Item::Button(w) => draw_widget(frame, w),
     }

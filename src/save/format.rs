@@ -247,6 +247,23 @@ pub fn encode_record(stats: &Stats, extra: &Extra) -> String {
         "bankroll".into(),
         stats.bankroll.iter().map(|&b| Value::from(b)).collect(),
     );
+    let mut daily = Map::new();
+    daily.insert(
+        "days".into(),
+        stats
+            .daily
+            .days
+            .iter()
+            .map(|&(d, f)| Value::from(vec![Value::from(d), Value::from(f)]))
+            .collect(),
+    );
+    if let Some((code, day)) = stats.daily.current {
+        let mut c = Map::new();
+        c.insert("code".into(), code.to_string().into());
+        c.insert("day".into(), day.into());
+        daily.insert("current".into(), Value::Object(c));
+    }
+    m.insert("daily".into(), Value::Object(daily));
     write(m, extra)
 }
 
@@ -288,9 +305,64 @@ fn record_fields(f: &mut Fields) -> Result<Stats, Damage> {
         *b = i32::try_from(int(v, "bankroll")?)
             .map_err(|_| field("bankroll", FieldProblem::OutOfRange))?;
     }
-    let stats = Stats { modes, bankroll };
+    let daily = match f.take("daily") {
+        // Records from before the daily deals have none.
+        None => Default::default(),
+        Some(v) => daily_fields(v)?,
+    };
+    let stats = Stats {
+        modes,
+        bankroll,
+        daily,
+    };
     stats.validate().map_err(Damage::Stats)?;
     Ok(stats)
+}
+
+/// The daily-deal record: `{"days": [[day, flags], …], "current": {"code", "day"}}`.
+fn daily_fields(v: Value) -> Result<crate::stats::Daily, Damage> {
+    let bad = |p| field("daily", p);
+    let Value::Object(mut m) = v else {
+        return Err(bad(FieldProblem::NotARecord));
+    };
+    let mut daily = crate::stats::Daily::default();
+    match m.remove("days") {
+        Some(Value::Array(days)) => {
+            if days.len() > crate::stats::DAILY_DAYS {
+                return Err(bad(FieldProblem::OutOfRange));
+            }
+            for pair in days {
+                let Value::Array(p) = pair else {
+                    return Err(bad(FieldProblem::NotAList));
+                };
+                let [d, f] = p.as_slice() else {
+                    return Err(bad(FieldProblem::NotAList));
+                };
+                let day = int(d, "daily")?;
+                let flags =
+                    u8::try_from(int(f, "daily")?).map_err(|_| bad(FieldProblem::OutOfRange))?;
+                // In order, each day once (`Stats::validate` checks it).
+                daily.days.push((day, flags));
+            }
+        }
+        None => {}
+        Some(_) => return Err(bad(FieldProblem::NotAList)),
+    }
+    match m.remove("current") {
+        None | Some(Value::Null) => {}
+        Some(Value::Object(mut c)) => {
+            let code = match c.remove("code") {
+                Some(Value::String(t)) => {
+                    GameCode::parse(&t).map_err(|_| bad(FieldProblem::OutOfRange))?
+                }
+                _ => return Err(bad(FieldProblem::NotARecord)),
+            };
+            let day = int(&c.remove("day").unwrap_or(Value::Null), "daily")?;
+            daily.current = Some((code, day));
+        }
+        Some(_) => return Err(bad(FieldProblem::NotARecord)),
+    }
+    Ok(daily)
 }
 
 /// The game in progress: its code and the log of actions and undos, as script commands.

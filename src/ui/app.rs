@@ -47,6 +47,11 @@ pub struct App {
     pub hint: Option<HintMark>,
     /// The last winning line found and the game at its start: later hints follow it.
     pub(super) line: Option<(Game, Vec<Action>)>,
+    /// Today, handed in by the platform (the daily deal, the calendar).
+    pub today: Option<crate::daily::Date>,
+    /// A daily deal about to start (perhaps once the player says to leave the game in play),
+    /// and its day.
+    pub(super) pending_daily: Option<(GameCode, i64)>,
 }
 
 impl App {
@@ -81,6 +86,8 @@ impl App {
             job: None,
             hint: None,
             line: None,
+            today: None,
+            pending_daily: None,
         }
     }
 
@@ -207,6 +214,12 @@ impl App {
         self.save_needed = true;
         self.game = Game::new(code);
         self.layout = Layout::for_shape(code.game, self.shape);
+        // A daily deal: its day counts as played.
+        if let Some((daily, day)) = self.pending_daily.take()
+            && daily == code
+        {
+            self.stats.daily.begin(code, day);
+        }
         self.screen = Screen::Table;
         self.drag = None;
         self.slides.clear();
@@ -346,6 +359,7 @@ impl App {
             entropy: splitmix(self.entropy ^ self.now),
             shape: self.shape,
             banks: GameKind::ALL.map(|g| self.bankroll(g)),
+            today: self.today,
         }
     }
 
@@ -398,6 +412,13 @@ impl App {
             UiAction::Replay => self.start_or_ask(code),
             UiAction::Undo => self.undo(),
             UiAction::Hint => self.ask_hint(),
+            UiAction::Daily => {
+                let d = self.today.unwrap_or(crate::daily::EPOCH);
+                self.screen = Screen::Daily {
+                    year: d.year,
+                    month: d.month,
+                };
+            }
             UiAction::Settings | UiAction::Help | UiAction::Stats => {
                 // A window over the table: the hint on it goes.
                 self.game_changed();
@@ -437,6 +458,7 @@ impl App {
                 self.start_or_ask(code);
             }
             Cmd::StartNow(code) => self.start(code),
+            Cmd::Daily(game) => self.find_daily(game),
             Cmd::FindWinnable(code) => {
                 self.entropy = entropy;
                 self.job = Some(Job::Winnable {

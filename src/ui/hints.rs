@@ -21,6 +21,8 @@ pub(super) enum Job {
         trying: Option<(Action, Box<Search>)>,
         budget: usize,
     },
+    /// Today's deal of a game: the numbers from the day's first, until one is proved winnable.
+    Daily(Box<crate::daily::DailySearch>),
     /// A random deal the solver can win: the deal being tried, and how many were tried.
     Winnable {
         search: Box<Search>,
@@ -91,6 +93,20 @@ impl App {
     /// Whether a search is under way (the loop keeps giving it frames).
     pub fn is_busy(&self) -> bool {
         self.job.is_some()
+    }
+
+    /// Today's deal of a game (or the day's the link asked for): found a slice at a time,
+    /// then started as any deal is (asking first if a game is under way).
+    pub fn find_daily(&mut self, game: crate::engine::GameKind) {
+        let date = self.today.unwrap_or(crate::daily::EPOCH);
+        self.find_daily_of(game, date);
+    }
+
+    pub fn find_daily_of(&mut self, game: crate::engine::GameKind, date: crate::daily::Date) {
+        self.say_long(strings().finding_daily);
+        self.job = Some(Job::Daily(Box::new(crate::daily::DailySearch::new(
+            game, date,
+        ))));
     }
 
     /// The Hint button: the next move of a winning line when the solver finds one (following
@@ -174,6 +190,19 @@ impl App {
                         self.show_hint(&line, true);
                     }
                     Some(_) => *trying = None,
+                }
+            }
+            Job::Daily(search) => {
+                if let Some((code, line)) = search.step(states) {
+                    let date = search.date;
+                    self.job = None;
+                    self.pending_daily = Some((code, date.daily_day()));
+                    self.start_or_ask(code);
+                    if !line.is_empty() {
+                        self.line = Some((Game::new(code), line));
+                    }
+                    let (d, c) = (date.to_string(), code.to_string());
+                    self.say_long(fill(strings().daily_started, &[("date", &d), ("code", &c)]));
                 }
             }
             Job::Winnable {

@@ -60,6 +60,26 @@ impl App {
         }
     }
 
+    /// A link asks for a daily deal: `today`, or a date (`YYYY-MM-DD`). Klondike's; a date that
+    /// is no date says so, and today's deal is found instead.
+    pub fn open_daily_link(&mut self, asked: &str) {
+        let today = self.today.unwrap_or(crate::daily::EPOCH);
+        let date = if asked == "today" {
+            today
+        } else {
+            match crate::daily::Date::parse(asked) {
+                Ok(d) => d,
+                Err(_) => {
+                    let shown: String = asked.chars().take(20).collect();
+                    let text = super::strings::fill(strings().daily_link_date, &[("date", &shown)]);
+                    self.notify(text);
+                    today
+                }
+            }
+        };
+        self.find_daily_of(crate::engine::GameKind::Klondike, date);
+    }
+
     /// Starts `code` at once when nothing would be lost; a game under way (moves made, not
     /// won) is left only after the player says so.
     pub(super) fn start_or_ask(&mut self, code: GameCode) {

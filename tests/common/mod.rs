@@ -303,3 +303,36 @@ pub fn sweep_views() -> Vec<(&'static str, solitaire::ui::view::View)> {
     .map(|w| (w, solitaire::tools::parse_window(w).expect("a window")))
     .collect()
 }
+
+/// Makes an action the way a player would, with the mouse: a click on the stock, or a drag of
+/// the cards onto their place (the foundation place the rules pick, or the column's top).
+pub fn play_by_mouse(m: &mut Mouse, app: &mut App, action: Action) {
+    let l = app.layout().clone();
+    let t = app.game().table().clone();
+    match action {
+        Action::Draw => m.click(l.stock.center(), app),
+        Action::Move { from, to } => {
+            let src = l.card_rect(&t, from.pile(), from.count());
+            let dst = match to {
+                Target::Foundation => match app.game().check_move(from, to) {
+                    Ok(Pile::Foundation(i)) => l.foundations[i],
+                    _ => l.foundation_area,
+                },
+                Target::Column(j) => {
+                    let top = l.top_rect(&t, Pile::Column(j));
+                    if t.columns[j].is_empty() {
+                        top
+                    } else {
+                        solitaire::ui::geom::Rect::new(
+                            top.x,
+                            top.y + l.up_step as i32,
+                            top.w,
+                            top.h,
+                        )
+                    }
+                }
+            };
+            m.drag((src.x + 6, src.y + 5), (dst.x + 6, dst.y + 5), app);
+        }
+    }
+}

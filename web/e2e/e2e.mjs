@@ -408,6 +408,14 @@ try {
   }
   await upright.close();
 
+  // 15. The daily deal: ?daily=2026-12-24 finds the day's Klondike deal, the code the native
+  // build finds (pinned in tests/daily.rs).
+  const dailyCode = native("daily", "", ["2026-12-24"]).toString().trim();
+  check("the native daily code of 2026-12-24 is the pinned one", dailyCode === "KL1-D1N-JAYYCXT", dailyCode);
+  const pd = await open("?daily=2026-12-24");
+  check("?daily=2026-12-24 opens that day's deal", (await settle(pd, helper, `new ${dailyCode}\n`, 300)) === 0);
+  await pd.close();
+
   // 12. Two windows on one storage: the second says it does not save, and none of its moves
   // replaces the first's.
   const two = await fresh();

@@ -5,6 +5,7 @@
 
 pub mod bar;
 pub mod confirm;
+pub mod daily;
 pub mod help;
 pub mod new_game;
 pub mod settings;
@@ -32,6 +33,11 @@ pub enum Screen {
     Stats,
     /// "Reset the statistics?", with Yes and No.
     ConfirmReset,
+    /// The daily deals: the figures, and a month's calendar.
+    Daily {
+        year: i32,
+        month: u32,
+    },
     /// Another deal (a link's, a new game, the same deal again) while a game is under way:
     /// "Leave the game in progress?"
     ConfirmLeave(GameCode),
@@ -66,6 +72,12 @@ pub enum UiAction {
     Hint,
     PrevPage,
     NextPage,
+    /// Statistics → the daily deals' calendar.
+    Daily,
+    /// New Game → today's deal of the chosen game.
+    TodaysDeal,
+    PrevMonth,
+    NextMonth,
 }
 
 /// A button.
@@ -102,6 +114,8 @@ pub enum Tone {
     Dim,
     Highlight,
     Error,
+    /// Dark, on a light fill.
+    Ink,
 }
 
 /// One thing a panel shows.
@@ -129,6 +143,13 @@ pub enum Item {
     Caret(Rect),
     /// A message box.
     Bubble(Rect),
+    /// A filled box in a tone's colour (a day won, on the calendar); outlined only when not
+    /// `solid`.
+    Fill {
+        rect: Rect,
+        tone: Tone,
+        solid: bool,
+    },
     Button(Widget),
 }
 
@@ -154,7 +175,7 @@ impl Item {
                 *y += dy;
             }
             Item::Centered { rect, .. } | Item::Inset { rect, .. } => moved(rect),
-            Item::Caret(rect) | Item::Bubble(rect) => moved(rect),
+            Item::Caret(rect) | Item::Bubble(rect) | Item::Fill { rect, .. } => moved(rect),
             Item::Button(w) => moved(&mut w.rect),
         }
     }
@@ -338,7 +359,8 @@ impl Panel {
                 Item::Centered { rect, .. }
                 | Item::Inset { rect, .. }
                 | Item::Caret(rect)
-                | Item::Bubble(rect) => rect.y += offset(rect.y, rect.bottom()),
+                | Item::Bubble(rect)
+                | Item::Fill { rect, .. } => rect.y += offset(rect.y, rect.bottom()),
             }
         }
         self.rect.h += rows.iter().map(|r| r.2).sum::<i32>();
@@ -364,6 +386,8 @@ pub struct Ctx<'a> {
     pub stats: &'a Stats,
     /// Entropy for a random deal, handed in by the app.
     pub entropy: u64,
+    /// Today, as the platform's clock says (none in a test that gives none).
+    pub today: Option<crate::daily::Date>,
     /// The framebuffer's shape: the windows lie over its table.
     pub shape: Shape,
     /// The bankroll of each game (`GameKind::ALL`), the game in play's dollars included as
@@ -396,6 +420,8 @@ pub enum Cmd {
     StartNow(GameCode),
     /// Look for a winnable deal, starting with this one.
     FindWinnable(GameCode),
+    /// Find and start today's deal of this game.
+    Daily(GameKind),
     Toggle(Setting),
     /// The next language: the screens speak it, and it is saved with the settings.
     NextLanguage,
@@ -418,6 +444,7 @@ impl Screen {
             Screen::ConfirmReset => Some(confirm::reset_panel(ctx)),
             Screen::ConfirmLeave(code) => Some(confirm::leave_panel(*code, ctx)),
             Screen::Won => Some(won::panel(ctx)),
+            Screen::Daily { year, month } => Some(daily::panel(*year, *month, ctx)),
         }
     }
 
@@ -430,6 +457,7 @@ impl Screen {
             Screen::Stats => stats::act(action),
             Screen::ConfirmReset => confirm::reset_act(action),
             Screen::ConfirmLeave(code) => confirm::leave_act(*code, action),
+            Screen::Daily { year, month } => daily::act(year, month, action),
             Screen::Table | Screen::Won => Cmd::Stay,
         }
     }

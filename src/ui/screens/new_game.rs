@@ -233,6 +233,13 @@ impl NewGameForm {
                 (s.cancel, UiAction::Cancel, false),
             ],
         );
+        // Today's deal of the game chosen: the same deal for every player today.
+        p.button(super::button_right(
+            p.rect.right() - 10,
+            y,
+            s.todays_deal,
+            UiAction::TodaysDeal,
+        ));
     }
 
     /// A button of the window.
@@ -240,6 +247,7 @@ impl NewGameForm {
         let deal = self.deal().unwrap_or(ctx.game.code().deal);
         match action {
             UiAction::SetGame(g) => self.game = g,
+            UiAction::TodaysDeal => return Cmd::Daily(self.game),
             UiAction::SetDraw(d) => self.draw = d,
             UiAction::SetScoring(s) => self.scoring = s,
             UiAction::SetRandom(r) => {

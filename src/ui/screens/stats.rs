@@ -111,7 +111,13 @@ pub fn panel(ctx: &Ctx) -> Panel {
         UiAction::ResetStats,
         false,
     ));
-    p.button(button_right(r.right() - 10, y, s.close, UiAction::Cancel));
+    let close = p.button(button_right(r.right() - 10, y, s.close, UiAction::Cancel));
+    p.button(button_right(
+        close.x - 6,
+        y,
+        s.daily_button,
+        UiAction::Daily,
+    ));
     p
 }
 

@@ -1,0 +1,138 @@
+//! The daily deals' window (from Statistics): days played and won, the daily streak, and a
+//! month's calendar in pixel art — a gold tile for each day whose deal was won, an outline for
+//! a day played, today ringed — with the months before and after a click away.
+
+use super::{Cmd, Ctx, Item, Panel, Screen, Tone, UiAction, button, button_right};
+use crate::daily::{Date, days_in_month};
+use crate::ui::geom::Rect;
+use crate::ui::strings::{fill, strings};
+
+/// A day's tile on the calendar, and the space between tiles.
+const CELL: i32 = 22;
+const GAP: i32 = 3;
+
+pub fn panel(year: i32, month: u32, ctx: &Ctx) -> Panel {
+    let s = strings();
+    let daily = &ctx.stats.daily;
+    let w = 7 * (CELL + GAP) - GAP + 24;
+    let mut p = Panel::centred(w.max(250), 262, s.daily_title, true);
+    let r = p.rect;
+    let today = ctx.today.map(|d| d.daily_day());
+    let played = daily.days_played().to_string();
+    let won = daily.days_won().to_string();
+    let now = today.map_or(0, |t| daily.streak(t)).to_string();
+    let best = daily.best_streak().to_string();
+    let lines = [
+        fill(s.daily_days, &[("played", &played), ("won", &won)]),
+        fill(s.daily_streak, &[("now", &now), ("best", &best)]),
+    ];
+    for (i, line) in lines.into_iter().enumerate() {
+        p.add(Item::label(
+            r.x + 12,
+            r.y + 24 + i as i32 * 11,
+            line,
+            Tone::Text,
+        ));
+    }
+    // The month, with the arrows to the ones around it.
+    let y = r.y + 50;
+    let name = format!("{} {year}", s.months[(month as usize - 1) % 12]);
+    p.button(button(r.x + 10, y, "<", UiAction::PrevMonth, false));
+    p.button(button_right(r.right() - 10, y, ">", UiAction::NextMonth));
+    p.add(Item::Centered {
+        rect: Rect::new(r.x, y, r.w, 14),
+        text: name,
+        tone: Tone::Highlight,
+    });
+    let grid_w = 7 * (CELL + GAP) - GAP;
+    let x0 = r.x + (r.w - grid_w) / 2;
+    let y0 = y + 20;
+    for (i, d) in s.weekdays.iter().enumerate() {
+        p.add(Item::Centered {
+            rect: Rect::new(x0 + i as i32 * (CELL + GAP), y0, CELL, 10),
+            text: d.to_string(),
+            tone: Tone::Dim,
+        });
+    }
+    let first = Date {
+        year,
+        month,
+        day: 1,
+    };
+    let offset = first.weekday() as i32;
+    for day in 1..=days_in_month(year, month) {
+        let k = offset + day as i32 - 1;
+        let cell = Rect::new(
+            x0 + (k % 7) * (CELL + GAP),
+            y0 + 12 + (k / 7) * (CELL + GAP),
+            CELL,
+            CELL,
+        );
+        let n = Date { year, month, day }.daily_day();
+        let (was_won, was_played) = (daily.won_on(n), daily.played_on(n));
+        if was_won {
+            p.add(Item::Fill {
+                rect: cell,
+                tone: Tone::Highlight,
+                solid: true,
+            });
+        } else if was_played {
+            p.add(Item::Fill {
+                rect: cell,
+                tone: Tone::Text,
+                solid: false,
+            });
+        }
+        if today == Some(n) {
+            p.add(Item::Fill {
+                rect: cell.inset(-2),
+                tone: Tone::Highlight,
+                solid: false,
+            });
+        }
+        p.add(Item::Centered {
+            rect: cell,
+            text: day.to_string(),
+            tone: if was_won { Tone::Ink } else { Tone::Text },
+        });
+    }
+    p.add(Item::label(
+        r.x + 12,
+        r.bottom() - 34,
+        s.daily_legend,
+        Tone::Dim,
+    ));
+    p.button(button_right(
+        r.right() - 10,
+        p.bottom_row(),
+        s.close,
+        UiAction::Cancel,
+    ));
+    p
+}
+
+pub fn act(year: &mut i32, month: &mut u32, action: UiAction) -> Cmd {
+    match action {
+        UiAction::PrevMonth => {
+            if *month == 1 {
+                if *year > 2026 {
+                    (*year, *month) = (*year - 1, 12);
+                }
+            } else {
+                *month -= 1;
+            }
+        }
+        UiAction::NextMonth => {
+            if *month == 12 {
+                if *year < 9999 {
+                    (*year, *month) = (*year + 1, 1);
+                }
+            } else {
+                *month += 1;
+            }
+        }
+        UiAction::Cancel => return Cmd::Open(Screen::Stats),
+        _ => {}
+    }
+    Cmd::Stay
+}
