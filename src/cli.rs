@@ -18,6 +18,8 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
                                         search for a winning line (printed as a script)
        solitaire survey GAME DRAW SCORING --deals A..B [--budget-ms N] [--threads N]
                                         solve a range of deals: shares and times
+       solitaire grades GAME DRAW SCORING --winnable N
+                                        grade the first N winnable deals: the table of grades
        solitaire daily YYYY-MM-DD [klondike|double]
                                         the daily deal of that day (Klondike if no game)
 
@@ -44,6 +46,7 @@ pub fn run(args: &[String]) -> Run {
         Some("render") => Run::Done(render(&args[1..])),
         Some("layout") => Run::Done(layout(&args[1..])),
         Some("daily") => Run::Done(daily(&args[1..])),
+        Some("grades") => Run::Done(grades(&args[1..])),
         Some("solve") => Run::Done(solve(&args[1..])),
         Some("survey") => Run::Done(survey(&args[1..])),
         Some("--version" | "-V") => {
@@ -333,6 +336,72 @@ fn available_memory() -> Option<u64> {
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
+}
+
+/// Grades the first N deals the solver proves winnable (from deal 0) and prints, for each
+/// grade, how many deals got it, the human-like player's mean share of wins, and the share of
+/// those deals a plain greedy player (no dice) wins: the check that the grades mean something.
+fn grades(args: &[String]) -> ExitCode {
+    use crate::grade::{Grade, grade, plain_greedy_wins};
+    use crate::solver::{Budget, Verdict, WINNABLE_STATES, solve};
+    let parsed = match args {
+        [g, d, s, flag, n] if flag == "--winnable" => GameKind::from_word(g)
+            .zip(Draw::from_word(d))
+            .zip(Scoring::from_word(s))
+            .zip(n.parse::<u32>().ok().filter(|n| (1..=100_000).contains(n))),
+        _ => None,
+    };
+    let Some((((game, draw), scoring), wanted)) = parsed else {
+        eprintln!("solitaire: grades takes GAME DRAW SCORING --winnable N\n{USAGE}");
+        return ExitCode::from(2);
+    };
+    let mut rows: Vec<(u32, u32, u32)> = vec![(0, 0, 0); 4]; // deals, player wins, greedy wins
+    let (mut found, mut deal) = (0, 0u64);
+    while found < wanted {
+        let code = GameCode::new(game, draw, scoring, deal);
+        deal += 1;
+        let budget = Budget {
+            states: WINNABLE_STATES,
+        };
+        if !matches!(
+            solve(&crate::engine::Game::new(code), budget),
+            Verdict::Winnable(_)
+        ) {
+            continue;
+        }
+        found += 1;
+        let (g, wins, share) = grade(code);
+        if std::env::var_os("SOLITAIRE_GRADE_SHARES").is_some() {
+            eprintln!("{code} {share} {wins}");
+        }
+        let row = &mut rows[Grade::ALL.iter().position(|&x| x == g).unwrap_or(0)];
+        row.0 += 1;
+        row.1 += wins;
+        row.2 += u32::from(plain_greedy_wins(code));
+    }
+    println!(
+        "{} draw {} {}: the first {wanted} winnable deals (of deals 0..{deal})",
+        game.spec().name,
+        draw.count(),
+        scoring.name()
+    );
+    println!("grade    deals  player's wins  plain greedy wins");
+    for (g, (n, wins, greedy)) in Grade::ALL.iter().zip(rows) {
+        let pct = |x: u32, of: u32| {
+            if of == 0 {
+                0.0
+            } else {
+                100.0 * f64::from(x) / f64::from(of)
+            }
+        };
+        println!(
+            "{:<8} {n:>5}  {:>12.1}%  {:>16.1}%",
+            format!("{g:?}"),
+            pct(wins, n * crate::grade::ROLLOUTS),
+            pct(greedy, n)
+        );
+    }
+    ExitCode::SUCCESS
 }
 
 fn daily(args: &[String]) -> ExitCode {

@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod daily;
 pub mod engine;
+pub mod grade;
 pub mod platform;
 pub mod render;
 pub mod save;

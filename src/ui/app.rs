@@ -459,12 +459,14 @@ impl App {
             }
             Cmd::StartNow(code) => self.start(code),
             Cmd::Daily(game) => self.find_daily(game),
-            Cmd::FindWinnable(code) => {
+            Cmd::FindWinnable(code, grade) => {
                 self.entropy = entropy;
                 self.job = Some(Job::Winnable {
                     search: winnable_search(code),
                     code,
                     tried: 0,
+                    grade,
+                    grading: None,
                 });
             }
             Cmd::Toggle(setting) => {

@@ -6,7 +6,11 @@ use super::geom::Rect;
 use super::screens::Screen;
 use super::strings::{card_name, fill, strings};
 use crate::engine::{Action, Game, GameCode, Pile, Target, deal::splitmix};
+use crate::grade::{Grade, Grader};
 use crate::solver::{self, Budget, HINT_STATES, Search, Verdict, WINNABLE_STATES, WINNABLE_TRIES};
+
+/// Deals tried at most when a grade is asked too.
+const GRADED_TRIES: u32 = 4 * WINNABLE_TRIES;
 
 /// A search the app runs a slice at a time between frames.
 pub(super) enum Job {
@@ -23,11 +27,20 @@ pub(super) enum Job {
     },
     /// Today's deal of a game: the numbers from the day's first, until one is proved winnable.
     Daily(Box<crate::daily::DailySearch>),
-    /// A random deal the solver can win: the deal being tried, and how many were tried.
+    /// A random deal the solver can win: the deal being tried, and how many were tried; and
+    /// if a grade is asked, the grading of the deal won, a game of the grader at a time.
     Winnable {
         search: Box<Search>,
         code: GameCode,
         tried: u32,
+        grade: Option<Grade>,
+        grading: Option<(Vec<Action>, Box<Grader>)>,
+    },
+    /// Today's deal, found: its grade, for the player to know.
+    DailyGrade {
+        date: crate::daily::Date,
+        line: Vec<Action>,
+        grader: Box<Grader>,
     },
 }
 
@@ -195,34 +208,82 @@ impl App {
             Job::Daily(search) => {
                 if let Some((code, line)) = search.step(states) {
                     let date = search.date;
-                    self.job = None;
-                    self.pending_daily = Some((code, date.daily_day()));
-                    self.start_or_ask(code);
-                    if !line.is_empty() {
-                        self.line = Some((Game::new(code), line));
-                    }
-                    let (d, c) = (date.to_string(), code.to_string());
-                    self.say_long(fill(strings().daily_started, &[("date", &d), ("code", &c)]));
+                    self.job = Some(Job::DailyGrade {
+                        date,
+                        line,
+                        grader: Box::new(Grader::new(code)),
+                    });
                 }
+            }
+            Job::DailyGrade { date, line, grader } => {
+                let Some(grade) = grader.step() else {
+                    return;
+                };
+                let (date, code, line) = (*date, grader.code, std::mem::take(line));
+                self.job = None;
+                self.pending_daily = Some((code, date.daily_day()));
+                self.start_or_ask(code);
+                if !line.is_empty() {
+                    self.line = Some((Game::new(code), line));
+                }
+                let s = strings();
+                let (d, c) = (date.to_string(), code.to_string());
+                let graded = fill(s.grade_of, &[("grade", s.grade_name(grade))]);
+                let text = fill(s.daily_started, &[("date", &d), ("code", &c)]);
+                self.say_long(format!("{text} ({graded})"));
             }
             Job::Winnable {
                 search,
                 code,
                 tried,
-            } => match search.step(states) {
-                None => {}
-                Some(Verdict::Winnable(line)) => {
+                grade,
+                grading,
+            } => {
+                // A deal won by the solver, being graded: the grade asked, or the next deal.
+                let found = if let Some((line, grader)) = grading {
+                    match grader.step() {
+                        None => return,
+                        Some(g) if Some(g) == *grade => Some((std::mem::take(line), Some(g))),
+                        Some(_) => None,
+                    }
+                } else {
+                    match search.step(states) {
+                        None => return,
+                        Some(Verdict::Winnable(line)) if grade.is_some() => {
+                            *grading = Some((line, Box::new(Grader::new(*code))));
+                            return;
+                        }
+                        Some(Verdict::Winnable(line)) => Some((line, None)),
+                        Some(_) => None,
+                    }
+                };
+                if let Some((line, graded)) = found {
                     let code = *code;
                     self.job = None;
                     self.start(code);
                     self.line = Some((Game::new(code), line));
-                    self.say_long(format!("{code}: {}", strings().winnable_found));
+                    let s = strings();
+                    let mut text = format!("{code}: {}", s.winnable_found);
+                    if let Some(g) = graded {
+                        text = format!(
+                            "{text} ({})",
+                            fill(s.grade_of, &[("grade", s.grade_name(g))])
+                        );
+                    }
+                    self.say_long(text);
+                    return;
                 }
-                Some(_) => {
+                {
+                    *grading = None;
                     *tried += 1;
+                    let limit = if grade.is_some() {
+                        GRADED_TRIES
+                    } else {
+                        WINNABLE_TRIES
+                    };
                     let (tried, old) = (*tried, *code);
                     self.dirty = true;
-                    if tried >= WINNABLE_TRIES {
+                    if tried >= limit {
                         self.job = None;
                         if let Screen::NewGame(form) = &mut self.screen {
                             form.note = None;
@@ -243,7 +304,7 @@ impl App {
                         form.note = Some(fill(strings().looking_tried, &[("n", &n)]));
                     }
                 }
-            },
+            }
         }
     }
 

@@ -62,6 +62,8 @@ pub enum UiAction {
     SetDraw(Draw),
     SetScoring(Scoring),
     SetRandom(bool),
+    /// Winnable only: deals of this grade (none: any).
+    SetGrade(Option<crate::grade::Grade>),
     LetterUp(usize),
     LetterDown(usize),
     Start,
@@ -418,8 +420,8 @@ pub enum Cmd {
     Start(GameCode),
     /// Start this deal: the player said so.
     StartNow(GameCode),
-    /// Look for a winnable deal, starting with this one.
-    FindWinnable(GameCode),
+    /// Look for a winnable deal, starting with this one (of this grade, if one is asked).
+    FindWinnable(GameCode, Option<crate::grade::Grade>),
     /// Find and start today's deal of this game.
     Daily(GameKind),
     Toggle(Setting),

@@ -21,6 +21,8 @@ pub struct NewGameForm {
     pub error: Option<String>,
     /// How the search for a winnable deal is going.
     pub note: Option<String>,
+    /// Winnable only: the grade of deal wanted (none: any).
+    pub grade: Option<crate::grade::Grade>,
 }
 
 const W: i32 = 360;
@@ -51,6 +53,7 @@ impl NewGameForm {
             text: code.to_string(),
             error: None,
             note: None,
+            grade: None,
         }
     }
 
@@ -120,8 +123,33 @@ impl NewGameForm {
             p.add(Item::label(r.x + 12, row(i as i32) + 4, label, Tone::Dim));
         }
         let (x, y) = NewGameForm::code_origin(r);
-        p.add(Item::label(r.x + 12, y, s.code, Tone::Dim));
-        if self.random {
+        let grading = self.random && ctx.settings.winnable_only && self.winnable_offered();
+        p.add(Item::label(
+            r.x + 12,
+            y,
+            if grading { s.grade_label } else { s.code },
+            Tone::Dim,
+        ));
+        if grading {
+            // The grade wanted, in the code's row (a random deal has no code to show yet); the
+            // row goes on under itself on a narrow screen.
+            let choices = [
+                (s.grade_any, None),
+                (s.grade_easy, Some(crate::grade::Grade::Easy)),
+                (s.grade_medium, Some(crate::grade::Grade::Medium)),
+                (s.grade_hard, Some(crate::grade::Grade::Hard)),
+                (s.grade_expert, Some(crate::grade::Grade::Expert)),
+            ];
+            let (mut bx, mut by) = (x, y - 4);
+            for (label, g) in choices {
+                let mut b = super::button(bx, by, label, UiAction::SetGrade(g), self.grade == g);
+                if bx > x && b.rect.right() > r.right() - 8 {
+                    (bx, by) = (x, by + ROW);
+                    b = super::button(bx, by, label, UiAction::SetGrade(g), self.grade == g);
+                }
+                bx = p.button(b).right() + 4;
+            }
+        } else if self.random {
             let mode = GameCode::new(self.game, self.draw, self.scoring, 0).mode_text();
             p.add(Item::label(x, y, format!("{mode}-???????"), Tone::Dim));
         } else {
@@ -247,6 +275,10 @@ impl NewGameForm {
         let deal = self.deal().unwrap_or(ctx.game.code().deal);
         match action {
             UiAction::SetGame(g) => self.game = g,
+            UiAction::SetGrade(g) => {
+                self.grade = g;
+                return Cmd::Changed;
+            }
             UiAction::TodaysDeal => return Cmd::Daily(self.game),
             UiAction::SetDraw(d) => self.draw = d,
             UiAction::SetScoring(s) => self.scoring = s,
@@ -290,7 +322,7 @@ impl NewGameForm {
             if ctx.settings.winnable_only && self.winnable_offered() {
                 self.error = None;
                 self.note = Some(strings().looking_for_winnable.to_string());
-                return Cmd::FindWinnable(code);
+                return Cmd::FindWinnable(code, self.grade);
             }
             return Cmd::Start(code);
         }

@@ -101,6 +101,13 @@ strings_table! {
     daily_streak: &'static str,
     daily_legend: &'static str,
     todays_deal: &'static str,
+    grade_label: &'static str,
+    grade_any: &'static str,
+    grade_easy: &'static str,
+    grade_medium: &'static str,
+    grade_hard: &'static str,
+    grade_expert: &'static str,
+    grade_of: &'static str,
     finding_daily: &'static str,
     daily_started: &'static str,
     daily_link_date: &'static str,
@@ -241,6 +248,16 @@ strings_table! {
 }
 
 impl Strings {
+    pub fn grade_name(&self, g: crate::grade::Grade) -> &'static str {
+        use crate::grade::Grade;
+        match g {
+            Grade::Easy => self.grade_easy,
+            Grade::Medium => self.grade_medium,
+            Grade::Hard => self.grade_hard,
+            Grade::Expert => self.grade_expert,
+        }
+    }
+
     pub fn game_name(&self, g: GameKind) -> &'static str {
         match g {
             GameKind::Klondike => self.klondike,
