@@ -20,6 +20,7 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
                                         solve a range of deals: shares and times
        solitaire grades GAME DRAW SCORING --winnable N
                                         grade the first N winnable deals: the table of grades
+       solitaire replay FILE            watch the game a script plays, in the window
        solitaire daily YYYY-MM-DD [klondike|double]
                                         the daily deal of that day (Klondike if no game)
 
@@ -35,6 +36,8 @@ const BYTES_PER_MILLION_POSITIONS: u64 = 32 << 20;
 pub enum Run {
     /// Open the window, on a deal when a code was given.
     Play(Option<GameCode>),
+    /// Open the window watching this game again (`solitaire replay FILE`).
+    Watch(Box<crate::engine::Game>),
     /// A subcommand ran (or the arguments were wrong): exit with this status.
     Done(ExitCode),
 }
@@ -46,6 +49,22 @@ pub fn run(args: &[String]) -> Run {
         Some("render") => Run::Done(render(&args[1..])),
         Some("layout") => Run::Done(layout(&args[1..])),
         Some("daily") => Run::Done(daily(&args[1..])),
+        Some("replay") => match &args[1..] {
+            [file] => match std::fs::File::open(file)
+                .map_err(|e| format!("cannot open {file}: {e}"))
+                .and_then(|f| crate::tools::play_script(std::io::BufReader::new(f)))
+            {
+                Ok(game) => Run::Watch(Box::new(game)),
+                Err(e) => {
+                    eprintln!("solitaire: {e}");
+                    Run::Done(ExitCode::from(2))
+                }
+            },
+            _ => {
+                eprintln!("solitaire: replay takes one script file\n{USAGE}");
+                Run::Done(ExitCode::from(2))
+            }
+        },
         Some("grades") => Run::Done(grades(&args[1..])),
         Some("solve") => Run::Done(solve(&args[1..])),
         Some("survey") => Run::Done(survey(&args[1..])),

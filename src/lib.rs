@@ -7,6 +7,7 @@ pub mod engine;
 pub mod grade;
 pub mod platform;
 pub mod render;
+pub mod replay;
 pub mod save;
 pub mod script;
 pub mod solver;

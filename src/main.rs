@@ -19,12 +19,13 @@ fn main() -> ExitCode {
         attach_console();
     }
     match cli::run(&args) {
-        cli::Run::Play(code) => play(code),
+        cli::Run::Play(code) => play(code, None),
+        cli::Run::Watch(game) => play(Some(game.code()), Some(*game)),
         cli::Run::Done(status) => status,
     }
 }
 
-fn play(code: Option<GameCode>) -> ExitCode {
+fn play(code: Option<GameCode>, watch: Option<solitaire::engine::Game>) -> ExitCode {
     if let Some(platform::NoWindow::NoDisplay) = platform::missing_display() {
         let why = solitaire::ui::strings::strings().no_display;
         eprintln!("solitaire: {why}");
@@ -32,13 +33,18 @@ fn play(code: Option<GameCode>) -> ExitCode {
     }
     // The art is loaded once: for the window's icon, then for every frame.
     let assets = Assets::load();
-    macroquad::Window::from_config(window::conf(&assets), game_loop(code, assets));
+    macroquad::Window::from_config(window::conf(&assets), game_loop(code, watch, assets));
     ExitCode::SUCCESS
 }
 
-async fn game_loop(code: Option<GameCode>, assets: Assets) {
+async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game>, assets: Assets) {
     let start = platform::now_ms();
+    // A replay opens on the game in play, untouched: the deal asked for is not started.
+    let code = if watch.is_some() { None } else { code };
     let (mut app, mut persist) = window::start_app(start, code);
+    if let Some(game) = &watch {
+        app.start_watch(game);
+    }
     let mut renderer = Renderer::with_assets(assets);
     let mut present = Present::new(&renderer.frame.bytes, renderer.frame.w, renderer.frame.h);
     let mut inputs = Inputs::new();
@@ -73,9 +79,12 @@ async fn game_loop(code: Option<GameCode>, assets: Assets) {
             app.work(1000);
         }
         if app.take_save_needed() {
-            persist.save(app.game(), &app.settings, &app.stats);
+            persist.save(app.game_to_save(), &app.settings, &app.stats);
         }
         window::tell(&mut app, &mut persist);
+        if let Some(text) = app.clipboard.take() {
+            macroquad::miniquad::window::clipboard_set(&text);
+        }
         if app.take_dirty() {
             renderer.draw(&app);
             let f = &renderer.frame;

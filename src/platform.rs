@@ -46,7 +46,7 @@ mod web {
     pub fn lang(which: u32) -> Option<String> {
         // SAFETY: the JS side writes at most `len` bytes into the buffer it is handed.
         let len = unsafe { solitaire_lang_len(which) };
-        if len == 0 || len > 64 {
+        if len == 0 || len > crate::replay::MAX_CHARS as u32 {
             return None;
         }
         let mut buf = vec![0u8; len as usize];
@@ -171,6 +171,30 @@ pub fn link_daily() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {
         web::lang(2)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
+/// The replay a link carries: `?replay=…` on the web (none natively).
+pub fn link_replay() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web::lang(3)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
+/// The page's address without its query, on the web (a shared replay's link starts with it).
+pub fn page_address() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web::lang(4)
     }
     #[cfg(not(target_arch = "wasm32"))]
     {

@@ -81,13 +81,27 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
         Some(Ok(code)) => code,
         _ => App::random_code(start, GameKind::Klondike, Draw::One, Scoring::Normal),
     };
+    // A replay link (`?code=…&replay=…`) opens the replay, not the deal: the game in play is
+    // left as it is.
+    let replay = match (platform::link_replay(), &link) {
+        (Some(text), Some(Ok(code))) => Some((*code, text)),
+        _ => None,
+    };
+    let link = if replay.is_some() { None } else { link };
     let mut app = App::start_up(loaded, link, fresh, start.rotate_left(17));
     app.today = Some(platform::today());
+    app.web = cfg!(target_arch = "wasm32");
+    if let Some(page) = platform::page_address() {
+        app.share_base = format!("{page}{{query}}");
+    }
     if let Some(asked) = platform::link_daily() {
         app.open_daily_link(&asked);
     }
+    if let Some((code, text)) = replay {
+        app.open_replay_link(code, &text);
+    }
     tell(&mut app, &mut persist);
-    persist.save(app.game(), &app.settings, &app.stats);
+    persist.save(app.game_to_save(), &app.settings, &app.stats);
     (app, persist)
 }
 

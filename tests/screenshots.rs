@@ -48,6 +48,26 @@ fn played(code: &str, n: usize) -> Game {
     g
 }
 
+/// A won Klondike game watched again, stepped to its 40th action (and its link shown).
+fn watching(share: bool) -> App {
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let mut won = Game::new(code);
+    for a in greedy_win(code, 5000).unwrap() {
+        won.apply(a).unwrap();
+    }
+    let mut app = App::with_game(won, 1);
+    app.ui_action(UiAction::Watch);
+    app.ui_action(UiAction::WatchPlay);
+    for _ in 0..40 {
+        app.ui_action(UiAction::WatchForward);
+    }
+    app.tick(1_000_000);
+    if share {
+        app.ui_action(UiAction::Share);
+    }
+    app
+}
+
 /// Statistics → Daily, on 24 December 2026, after a run of daily deals won.
 fn daily_calendar() -> App {
     use solitaire::daily::Date;
@@ -104,6 +124,9 @@ fn scenes() -> Vec<(&'static str, App)> {
             "double-mid-game",
             App::with_game(played("DS1-D1N-AAAAAAC", 140), 1),
         ),
+        // A won game watched again, paused half-way, and its link to share.
+        ("replay-controls", watching(false)),
+        ("replay-share", watching(true)),
         // The daily deals' calendar: December 2026, some days won, one only played.
         ("daily-calendar", daily_calendar()),
         // The four-colour deck (Settings): ♠ black, ♥ red, ♦ blue, ♣ green.
@@ -566,6 +589,10 @@ fn is_data(token: &str) -> bool {
             .strip_suffix("-???????")
             .is_some_and(|m| GameCode::parse(&format!("{m}-AAAAAAA")).is_ok())
         || is_card(token)
+        // A replay's link: a query of a code and packed data, after the page's address.
+        || token.starts_with("?code=")
+        || token.contains("&replay=")
+        || token.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_') && token.len() >= 40
         // A code or its letters as typed, right or wrong (the table writes no word in capitals).
         || token
             .chars()

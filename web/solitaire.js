@@ -3,17 +3,21 @@
 // cookies blocked), and a clean end to a drag when the button is let go outside the canvas.
 (function () {
   "use strict";
-  // The page's ?lang= (0), the browser's language (1), or the page's ?daily (2: "today" for a
-  // bare ?daily, its value for ?daily=DATE, nothing without it).
+  // The page's ?lang= (0), the browser's language (1), the page's ?daily (2: "today" for a
+  // bare ?daily, its value for ?daily=DATE, nothing without it), its ?replay= (3), or the
+  // page's address without its query (4).
   function lang(which) {
     var v = "";
+    var most = 32;
     try {
       var q = new URLSearchParams(window.location.search);
       if (which === 0) v = q.get("lang") || "";
       else if (which === 1) v = navigator.language || "";
-      else if (q.has("daily")) v = q.get("daily") || "today";
+      else if (which === 2) v = q.has("daily") ? (q.get("daily") || "today") : "";
+      else if (which === 3) { v = q.get("replay") || ""; most = 200000; }
+      else if (which === 4) { v = window.location.origin + window.location.pathname; most = 2000; }
     } catch (e) {}
-    return new TextEncoder().encode(v.slice(0, 32));
+    return new TextEncoder().encode(v.slice(0, most));
   }
   function queryCode() {
     var code = new URLSearchParams(window.location.search).get("code") || "";

@@ -309,8 +309,11 @@ fn draw_item(frame: &mut Frame, item: &Item) {
 fn draw_hud(frame: &mut Frame, app: &App) {
     let shape = app.shape();
     frame.fill(shape.bar(), pal::HUD);
-    for w in bar::buttons(app.game(), app.bankroll_text(), shape) {
-        draw_widget(frame, &w);
+    // While a replay shows, the bar shows its game's figures and no buttons.
+    if !app.is_watching() {
+        for w in bar::buttons(app.game(), app.bankroll_text(), shape) {
+            draw_widget(frame, &w);
+        }
     }
     for item in bar::items(app.game(), app.bankroll_text(), app.status(), shape) {
         draw_item(frame, &item);

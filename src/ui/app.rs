@@ -52,6 +52,17 @@ pub struct App {
     /// A daily deal about to start (perhaps once the player says to leave the game in play),
     /// and its day.
     pub(super) pending_daily: Option<(GameCode, i64)>,
+    /// A game being watched again, if any.
+    pub(super) watch: Option<Box<super::watch::Watch>>,
+    /// The last game left for another (it can be watched again).
+    pub last_game: Option<Game>,
+    /// How a replay's link is written: `{query}` is `?code=…&replay=…`; the web puts the page's
+    /// address before it.
+    pub share_base: String,
+    /// Played in a browser.
+    pub web: bool,
+    /// A text for the window to put on the clipboard (a shared replay's link).
+    pub clipboard: Option<String>,
 }
 
 impl App {
@@ -88,6 +99,11 @@ impl App {
             line: None,
             today: None,
             pending_daily: None,
+            watch: None,
+            last_game: None,
+            share_base: "{query}".into(),
+            web: false,
+            clipboard: None,
         }
     }
 
@@ -109,6 +125,9 @@ impl App {
 
     /// A game that was under way counts as played when another one starts.
     fn count_unfinished(&mut self) {
+        if self.game.moves() > 0 {
+            self.last_game = Some(self.game.clone());
+        }
         if !self.counted && self.game.moves() > 0 {
             let code = self.game.code();
             self.stats.record_unfinished(code);
@@ -206,6 +225,7 @@ impl App {
             || self.flip.is_some()
             || self.cascade.as_ref().is_some_and(|c| !c.is_done())
             || self.status.is_shown()
+            || self.watch.as_ref().is_some_and(|w| w.playing)
     }
 
     /// Starts a game, leaving every screen and animation behind.
@@ -286,6 +306,7 @@ impl App {
         if self.status.tick(now) {
             self.dirty = true;
         }
+        self.watch_tick();
         if let Some(c) = &mut self.cascade {
             let mut steps = 0;
             while c.last_step + CASCADE_STEP_MS <= now && !c.is_done() && steps < 64 {
@@ -360,6 +381,15 @@ impl App {
             shape: self.shape,
             banks: GameKind::ALL.map(|g| self.bankroll(g)),
             today: self.today,
+            watch: self.watch.as_ref().map(|w| screens::WatchView {
+                title: self.watch_title().unwrap_or_default(),
+                playing: w.playing,
+                speed: w.speed,
+                at_start: w.pos == 0,
+                at_end: w.pos >= w.full.log().len(),
+                web: self.web,
+            }),
+            has_last_game: self.last_game.is_some(),
         }
     }
 
@@ -370,7 +400,12 @@ impl App {
 
     /// The buttons on screen now: the bar at the bottom, and those of an open window.
     pub fn widgets(&self) -> Vec<Widget> {
-        let mut out = screens::bar::buttons(&self.game, self.bankroll_text(), self.shape);
+        // While a replay shows, only its controls answer.
+        let mut out = if self.watch.is_some() {
+            Vec::new()
+        } else {
+            screens::bar::buttons(&self.game, self.bankroll_text(), self.shape)
+        };
         if let Some(p) = self.panel() {
             out.extend(p.widgets().cloned());
         }
@@ -401,8 +436,21 @@ impl App {
     /// A button.
     pub fn ui_action(&mut self, action: UiAction) {
         self.dirty = true;
+        if self.watch.is_some() {
+            self.watch_action(action);
+            return;
+        }
         let code = self.game.code();
         match action {
+            UiAction::Watch => {
+                let g = self.game.clone();
+                self.start_watch(&g);
+            }
+            UiAction::WatchLast => {
+                if let Some(g) = self.last_game.clone() {
+                    self.start_watch(&g);
+                }
+            }
             UiAction::NewGame => {
                 self.game_changed();
                 if !matches!(self.screen, Screen::NewGame(_)) {
@@ -436,6 +484,38 @@ impl App {
                 self.screen = screen;
                 self.run(cmd, entropy);
             }
+        }
+    }
+
+    /// A button while a replay shows: its controls, and nothing else (the game in play waits).
+    fn watch_action(&mut self, action: UiAction) {
+        let Some(w) = self.watch.as_mut() else { return };
+        match action {
+            UiAction::WatchPlay => {
+                w.playing = !w.playing && w.pos < w.full.log().len();
+                w.next_at = self.now;
+            }
+            UiAction::WatchBack => self.watch_back(),
+            UiAction::WatchForward => {
+                w.playing = false;
+                self.watch_forward();
+            }
+            UiAction::WatchSpeed(k) => w.speed = k.min(super::watch::SPEEDS.len() - 1),
+            UiAction::Share => {
+                if let Some(link) = self.watch_link() {
+                    let link = super::strings::fill(&self.share_base, &[("query", &link)]);
+                    self.clipboard = Some(link.clone());
+                    self.screen = Screen::Share(link);
+                }
+            }
+            UiAction::Cancel => {
+                if matches!(self.screen, Screen::Share(_)) {
+                    self.screen = Screen::Watch;
+                } else {
+                    self.close_watch();
+                }
+            }
+            _ => {}
         }
     }
 
@@ -547,7 +627,8 @@ impl App {
     }
 
     pub fn key_escape(&mut self) {
-        if !matches!(self.screen, Screen::Table | Screen::Won) {
+        // A replay's controls close it, as any window closes.
+        if self.watch.is_some() || !matches!(self.screen, Screen::Table | Screen::Won) {
             self.ui_action(UiAction::Cancel);
         } else if self.drag.is_some() {
             self.pointer.handle(PointerEvent::Cancel);

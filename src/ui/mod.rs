@@ -13,3 +13,4 @@ pub mod status;
 pub mod strings;
 mod table;
 pub mod view;
+pub mod watch;

@@ -60,6 +60,19 @@ impl App {
         }
     }
 
+    /// A replay link: the game it packs is watched, the game in play left as it is. Bad data
+    /// (cut, changed, an illegal move, another deal's) says what is wrong, and opens the deal.
+    pub fn open_replay_link(&mut self, code: GameCode, text: &str) {
+        match crate::replay::unpack(code, text) {
+            Ok(game) => self.start_watch(&game),
+            Err(e) => {
+                let text = super::strings::replay_error_text(&e);
+                self.notify(text);
+                self.open_link(code);
+            }
+        }
+    }
+
     /// A link asks for a daily deal: `today`, or a date (`YYYY-MM-DD`). Klondike's; a date that
     /// is no date says so, and today's deal is found instead.
     pub fn open_daily_link(&mut self, asked: &str) {

@@ -83,6 +83,10 @@ impl App {
     }
 
     /// Where the top `depth` cards of a pile are now, bottom first.
+    pub(super) fn source_rects_of(&self, pile: Pile, depth: usize) -> Vec<(i32, i32)> {
+        self.source_rects(pile, depth)
+    }
+
     fn source_rects(&self, pile: Pile, depth: usize) -> Vec<(i32, i32)> {
         let t = self.game.table();
         (1..=depth)
@@ -95,7 +99,7 @@ impl App {
     }
 
     /// Shows what an action did: slides, a turning card, the win.
-    fn after(&mut self, result: Result<Outcome, Refusal>, from: Vec<(i32, i32)>) {
+    pub(super) fn after(&mut self, result: Result<Outcome, Refusal>, from: Vec<(i32, i32)>) {
         self.dirty = true;
         let outcome = match result {
             Ok(o) => o,
@@ -131,7 +135,7 @@ impl App {
                 start: self.now,
             });
         }
-        if self.game.is_won() {
+        if self.game.is_won() && self.watch.is_none() {
             self.screen = Screen::Won;
             self.cascade = Some(Cascade::new(&self.game, self.now));
             if !self.counted {

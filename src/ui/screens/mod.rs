@@ -10,6 +10,7 @@ pub mod help;
 pub mod new_game;
 pub mod settings;
 pub mod stats;
+pub mod watch;
 pub mod won;
 
 pub use new_game::NewGameForm;
@@ -33,6 +34,10 @@ pub enum Screen {
     Stats,
     /// "Reset the statistics?", with Yes and No.
     ConfirmReset,
+    /// A game watched again: the controls under the table.
+    Watch,
+    /// The replay's link, to copy.
+    Share(String),
     /// The daily deals: the figures, and a month's calendar.
     Daily {
         year: i32,
@@ -80,6 +85,16 @@ pub enum UiAction {
     TodaysDeal,
     PrevMonth,
     NextMonth,
+    /// The won game, watched again.
+    Watch,
+    /// The last game left, watched again.
+    WatchLast,
+    WatchPlay,
+    WatchBack,
+    WatchForward,
+    /// The replay's speed (an index into `watch::SPEEDS`).
+    WatchSpeed(usize),
+    Share,
 }
 
 /// A button.
@@ -227,6 +242,8 @@ pub struct Panel {
     /// The table behind is dimmed (every window but the won game's).
     pub dim: bool,
     pub items: Vec<Item>,
+    /// Lies at the bottom of the table (the replay's controls), not in its middle.
+    pub bottom: bool,
 }
 
 impl Panel {
@@ -239,6 +256,7 @@ impl Panel {
             title: title.into(),
             dim,
             items: Vec::new(),
+            bottom: false,
         }
     }
 
@@ -307,7 +325,11 @@ impl Panel {
         }
         let r = self.rect;
         let dx = (table.w - r.w) / 2 - r.x;
-        let dy = ((table.h - r.h) / 2).max(0) - r.y;
+        let dy = if self.bottom {
+            (table.h - r.h - 4).max(0)
+        } else {
+            ((table.h - r.h) / 2).max(0)
+        } - r.y;
         for item in &mut self.items {
             item.shift(dx, dy);
         }
@@ -390,11 +412,27 @@ pub struct Ctx<'a> {
     pub entropy: u64,
     /// Today, as the platform's clock says (none in a test that gives none).
     pub today: Option<crate::daily::Date>,
+    /// The replay on show: its title, whether it plays, its speed, whether it is at its end.
+    pub watch: Option<WatchView>,
+    /// Whether there is a last game to watch again.
+    pub has_last_game: bool,
     /// The framebuffer's shape: the windows lie over its table.
     pub shape: Shape,
     /// The bankroll of each game (`GameKind::ALL`), the game in play's dollars included as
     /// the bar shows them.
     pub banks: [i32; 2],
+}
+
+/// What the replay's controls show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WatchView {
+    pub title: String,
+    pub playing: bool,
+    pub speed: usize,
+    pub at_start: bool,
+    pub at_end: bool,
+    /// On the web the link is copied as it is shown.
+    pub web: bool,
 }
 
 /// A setting a screen switches.
@@ -447,6 +485,8 @@ impl Screen {
             Screen::ConfirmLeave(code) => Some(confirm::leave_panel(*code, ctx)),
             Screen::Won => Some(won::panel(ctx)),
             Screen::Daily { year, month } => Some(daily::panel(*year, *month, ctx)),
+            Screen::Watch => ctx.watch.as_ref().map(|w| watch::panel(w, ctx)),
+            Screen::Share(link) => Some(watch::share_panel(link, ctx)),
         }
     }
 
@@ -460,6 +500,7 @@ impl Screen {
             Screen::ConfirmReset => confirm::reset_act(action),
             Screen::ConfirmLeave(code) => confirm::leave_act(*code, action),
             Screen::Daily { year, month } => daily::act(year, month, action),
+            Screen::Watch | Screen::Share(_) => Cmd::Stay,
             Screen::Table | Screen::Won => Cmd::Stay,
         }
     }

@@ -112,12 +112,20 @@ pub fn panel(ctx: &Ctx) -> Panel {
         false,
     ));
     let close = p.button(button_right(r.right() - 10, y, s.close, UiAction::Cancel));
-    p.button(button_right(
+    let daily = p.button(button_right(
         close.x - 6,
         y,
         s.daily_button,
         UiAction::Daily,
     ));
+    if ctx.has_last_game {
+        p.button(button_right(
+            daily.x - 6,
+            y,
+            s.last_game,
+            UiAction::WatchLast,
+        ));
+    }
     p
 }
 

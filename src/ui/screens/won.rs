@@ -6,7 +6,7 @@ use crate::ui::strings::strings;
 pub fn panel(ctx: &Ctx) -> Panel {
     let s = strings();
     let g = ctx.game;
-    let mut p = Panel::centred(200, 84, s.you_won, false);
+    let mut p = Panel::centred(240, 84, s.you_won, false);
     let (x, y) = (p.rect.x + 12, p.rect.y + 26);
     p.add(Item::label(
         x,
@@ -27,6 +27,7 @@ pub fn panel(ctx: &Ctx) -> Panel {
         &[
             (s.new_game, UiAction::NewGame, false),
             (s.replay, UiAction::Replay, false),
+            (s.watch, UiAction::Watch, false),
         ],
     );
     p

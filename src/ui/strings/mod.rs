@@ -108,6 +108,23 @@ strings_table! {
     grade_hard: &'static str,
     grade_expert: &'static str,
     grade_of: &'static str,
+    watch: &'static str,
+    last_game: &'static str,
+    watch_title: &'static str,
+    play: &'static str,
+    pause: &'static str,
+    share: &'static str,
+    share_title: &'static str,
+    share_web: &'static str,
+    share_native: &'static str,
+    replay_bad: &'static str,
+    replay_not_replay: &'static str,
+    replay_cut: &'static str,
+    replay_changed: &'static str,
+    replay_newer: &'static str,
+    replay_other_deal: &'static str,
+    replay_illegal: &'static str,
+    replay_too_long: &'static str,
     finding_daily: &'static str,
     daily_started: &'static str,
     daily_link_date: &'static str,
@@ -689,6 +706,26 @@ impl HelpLine {
                 .join("\n"),
         }
     }
+}
+
+/// Why a replay link cannot be played, and what is shown instead.
+pub fn replay_error_text(e: &crate::replay::ReplayError) -> String {
+    use crate::replay::ReplayError as E;
+    let s = strings();
+    let n;
+    let why = match e {
+        E::NotBase64 | E::NoEntry(_) => s.replay_not_replay,
+        E::Cut => s.replay_cut,
+        E::Changed => s.replay_changed,
+        E::Version(_) => s.replay_newer,
+        E::OtherDeal => s.replay_other_deal,
+        E::TooLong => s.replay_too_long,
+        E::Illegal(k) => {
+            n = fill(s.replay_illegal, &[("n", &k.to_string())]);
+            n.as_str()
+        }
+    };
+    fill(s.replay_bad, &[("why", why)])
 }
 
 /// A rank as the cards and the screens write it: `A`, `2` … `10`, `J`, `Q`, `K`.
