@@ -70,14 +70,15 @@ rm dist/README.txt
 (cd "$out" && sha256sum -- *.tar.gz *.zip >SHA256SUMS)
 
 # Sizes, against their budgets (raised in December from 1.2 MB and 260 KB: layouts for every
-# window shape, sharp scaling and touch sizes cost 40 KB native and 10 KB zipped on the web).
+# window shape, sharp scaling and touch sizes, then the daily deal, grades and replays, cost
+# 110 KB native and 16 KB zipped on the web).
 kb() { echo $(( ($1 + 512) / 1024 )); }
 over=0
 report() { # what, bytes, budget in bytes
   echo "release: $1 $(kb "$2") KB (budget $(kb "$3") KB)"
   [ "$2" -le "$3" ] || { echo "release: $1 is over its budget"; over=1; }
 }
-report "Linux binary" "$(wc -c <target/release/solitaire)" $((1250 * 1024))
+report "Linux binary" "$(wc -c <target/release/solitaire)" $((1300 * 1024))
 report "Windows .exe" "$(wc -c <target/x86_64-pc-windows-gnu/release/solitaire.exe)" $((1500 * 1024))
 report "web zip" "$(wc -c <"$out/solitaire-$version-web.zip")" $((280 * 1024))
 for f in "$out"/*; do echo "release: $f"; done

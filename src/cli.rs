@@ -21,6 +21,7 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire grades GAME DRAW SCORING --winnable N
                                         grade the first N winnable deals: the table of grades
        solitaire replay FILE            watch the game a script plays, in the window
+       solitaire link                   the replay link of the game a script (stdin) plays
        solitaire daily YYYY-MM-DD [klondike|double]
                                         the daily deal of that day (Klondike if no game)
 
@@ -49,6 +50,16 @@ pub fn run(args: &[String]) -> Run {
         Some("render") => Run::Done(render(&args[1..])),
         Some("layout") => Run::Done(layout(&args[1..])),
         Some("daily") => Run::Done(daily(&args[1..])),
+        Some("link") => Run::Done(match script_from_stdin() {
+            Ok(g) => {
+                println!("?code={}&replay={}", g.code(), crate::replay::pack(&g));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("solitaire: {e}");
+                ExitCode::from(2)
+            }
+        }),
         Some("replay") => match &args[1..] {
             [file] => match std::fs::File::open(file)
                 .map_err(|e| format!("cannot open {file}: {e}"))
@@ -454,7 +465,10 @@ fn daily(args: &[String]) -> ExitCode {
 }
 
 fn layout(args: &[String]) -> ExitCode {
-    let view = match args {
+    // `--watch`: the buttons of the game watched again (the replay's controls).
+    let watch = args.iter().any(|a| a == "--watch");
+    let args: Vec<String> = args.iter().filter(|a| *a != "--watch").cloned().collect();
+    let view = match args.as_slice() {
         [] => crate::ui::view::View::new(1280.0, 720.0),
         [flag, spec] if flag == "--window" => match crate::tools::parse_window(spec) {
             Some(v) => v,
@@ -473,7 +487,7 @@ fn layout(args: &[String]) -> ExitCode {
             let _ = writeln!(
                 std::io::stdout().lock(),
                 "{}",
-                crate::tools::layout_json(&g, &view)
+                crate::tools::layout_json(&g, &view, watch)
             );
             ExitCode::SUCCESS
         }

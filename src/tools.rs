@@ -65,9 +65,12 @@ fn rect_json(r: Rect) -> String {
 /// Where the piles lie, as JSON: the top card (or empty place) of each pile, in framebuffer
 /// pixels, and the bar's buttons; with how the framebuffer lies in a window of the view's
 /// size (its scale and top-left corner in physical pixels, physical pixels per CSS pixel).
-pub fn layout_json(game: &Game, view: &View) -> String {
+pub fn layout_json(game: &Game, view: &View, watch: bool) -> String {
     let mut app = App::with_game(game.clone(), 0);
     app.set_shape(view.shape());
+    if watch {
+        app.start_watch(game);
+    }
     let l = app.layout();
     let t = game.table();
     let list = |rects: Vec<Rect>| {

@@ -416,6 +416,20 @@ try {
   check("?daily=2026-12-24 opens that day's deal", (await settle(pd, helper, `new ${dailyCode}\n`, 300)) === 0);
   await pd.close();
 
+  // 16. A replay link: the won game plays itself to its end (1× speed: under a minute), and
+  // its last table is the native won table; the game in play is not touched.
+  const solved = native("solve", "", ["KL1-D1N-AAAAAAA"]).toString();
+  const query = native("link", solved).toString().trim();
+  check("the native link carries the replay", query.startsWith("?code=KL1-D1N-AAAAAAA&replay="), query);
+  const pr = await open(query);
+  await pr.waitForTimeout(1000);
+  const LW = JSON.parse(native("layout", solved, ["--window", await windowOf(pr), "--watch"]).toString());
+  const fast = at(LW, LW.buttons["WatchSpeed(2)"]);
+  await pr.mouse.click(fast.x, fast.y);
+  const final = await settle(pr, helper, solved, 280, 200);
+  check("a replay link plays the won game to its end", final === 0, `(${final} pixels differ)`);
+  await pr.close();
+
   // 12. Two windows on one storage: the second says it does not save, and none of its moves
   // replaces the first's.
   const two = await fresh();
