@@ -412,9 +412,17 @@ try {
   // build finds (pinned in tests/daily.rs).
   const dailyCode = native("daily", "", ["2026-12-24"]).toString().trim();
   check("the native daily code of 2026-12-24 is the pinned one", dailyCode === "KL1-D1N-JAYYCXT", dailyCode);
-  const pd = await open("?daily=2026-12-24");
-  check("?daily=2026-12-24 opens that day's deal", (await settle(pd, helper, `new ${dailyCode}\n`, 300)) === 0);
-  await pd.close();
+  // The ten dates tests/daily.rs pins: the browser finds the same deal as the native build.
+  const dates = ["2026-01-01", "2026-02-28", "2026-03-15", "2026-06-21", "2026-10-29",
+    "2026-12-01", "2026-12-24", "2026-12-31", "2027-02-14", "2030-07-04"];
+  let same = 0;
+  for (const date of dates) {
+    const code = native("daily", "", [date]).toString().trim();
+    const pd = await open(`?daily=${date}`);
+    if ((await settle(pd, helper, `new ${code}\n`, 300)) === 0) same++;
+    await pd.close();
+  }
+  check("?daily=DATE opens the same deal as the native build, for ten dates", same === dates.length, `(${same} of ${dates.length})`);
 
   // 16. A replay link: the won game plays itself to its end (1× speed: under a minute), and
   // its last table is the native won table; the game in play is not touched.
