@@ -98,23 +98,32 @@ fn liking(game: &Game, a: Action) -> u8 {
 /// One game of the human-like player: how many cards it got to the foundations (all of them:
 /// a win).
 fn rollout(code: GameCode, seed: u64) -> usize {
+    play(code, seed)
+        .table()
+        .foundations
+        .iter()
+        .map(Vec::len)
+        .sum()
+}
+
+/// One game of the human-like player with the dice `seed`, as far as it got.
+pub fn play(code: GameCode, seed: u64) -> Game {
     let mut g = Game::new(code);
-    let home = |g: &Game| g.table().foundations.iter().map(Vec::len).sum::<usize>();
     let mut dice = Dice(seed | 1);
     let mut draws_without_progress = 0;
     for _ in 0..MAX_ACTIONS {
         if g.is_won() {
-            return home(&g);
+            return g;
         }
         let legal = g.legal_actions();
         let best = legal.iter().map(|&a| liking(&g, a)).max().unwrap_or(0);
         if best == 0 {
-            return home(&g);
+            return g;
         }
         let t = g.table();
         // Drawing: as long as a whole pass through stock and waste may still bring something.
         if best == 1 && draws_without_progress > t.stock.len() + t.waste.len() + 1 {
-            return home(&g);
+            return g;
         }
         let choices: Vec<Action> = legal
             .into_iter()
@@ -127,10 +136,10 @@ fn rollout(code: GameCode, seed: u64) -> usize {
             draws_without_progress = 0;
         }
         if g.apply(a).is_err() {
-            return home(&g);
+            return g;
         }
     }
-    home(&g)
+    g
 }
 
 /// The player's games of one deal, played one at a time (the web build has no threads).

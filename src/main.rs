@@ -85,6 +85,9 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
         if let Some(text) = app.clipboard.take() {
             macroquad::miniquad::window::clipboard_set(&text);
         }
+        if let Some((name, script)) = app.export.take() {
+            save_replay(&mut app, &name, &script);
+        }
         if app.take_dirty() {
             renderer.draw(&app);
             let f = &renderer.frame;
@@ -109,6 +112,26 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
             eprintln!("first frame: {now} ms since the epoch (loop entered at {at})");
         }
     }
+}
+
+/// A web page has no files: a shared replay is its link.
+#[cfg(target_arch = "wasm32")]
+fn save_replay(_: &mut solitaire::ui::app::App, _: &str, _: &str) {}
+
+/// Saves a shared replay as a script in the data folder's `replays/`, and says where.
+#[cfg(not(target_arch = "wasm32"))]
+fn save_replay(app: &mut solitaire::ui::app::App, name: &str, script: &str) {
+    use solitaire::ui::strings::{fill, strings};
+    let Some(dir) = solitaire::save::FileStorage::default_dir().map(|d| d.join("replays")) else {
+        return;
+    };
+    let path = dir.join(name);
+    let s = strings();
+    let text = match std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, script)) {
+        Ok(()) => fill(s.replay_saved, &[("path", &path.display().to_string())]),
+        Err(e) => fill(s.replay_not_saved, &[("why", &e.to_string())]),
+    };
+    app.notify(text);
 }
 
 /// Writes to the console the program was started from, when its output goes nowhere else

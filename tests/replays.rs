@@ -46,7 +46,19 @@ fn won_games(per_mode: usize) -> Vec<Game> {
 
 #[test]
 fn won_games_of_every_mode_pack_and_replay_to_the_same_won_table() {
-    let games = won_games(24);
+    let mut games = won_games(24);
+    // Double Solitaire draw 1 in Vegas: the solver finds no win within any budget a test can
+    // spend (issue #16); the human-like player of the grades wins these two deals, and its
+    // games are as good a test of packing. (Draw 3 in Vegas: neither has won a deal of the
+    // first 3,000.)
+    for code in ["DS1-D1V-AAAAABH", "DS1-D1V-AAAAAJW"] {
+        let code = GameCode::parse(code).unwrap();
+        let won = (0..64)
+            .map(|seed| solitaire::grade::play(code, seed))
+            .find(Game::is_won)
+            .expect("the player wins it");
+        games.push(won);
+    }
     assert!(games.len() >= 100, "{} won games", games.len());
     let mut klondike_lengths = Vec::new();
     let mut modes = std::collections::BTreeSet::new();
@@ -72,10 +84,7 @@ fn won_games_of_every_mode_pack_and_replay_to_the_same_won_table() {
         klondike_lengths[0],
         klondike_lengths.last().unwrap()
     );
-    // Double Solitaire in Vegas is won by the solver only from the pinned lines of
-    // tests/replays/ (it seldom finds a win within a test's budget); every other mode from
-    // the search above.
-    assert!(modes.len() >= 6, "{modes:?}");
+    assert_eq!(modes.len(), 7, "{modes:?}");
     assert!(median < 250, "median {median}");
 }
 
@@ -233,6 +242,14 @@ fn a_won_game_is_watched_again_without_touching_the_game_in_play() {
         panic!("the link is shown")
     };
     assert!(link.starts_with("?code=KL1-D1N-AAAAAAA&replay="), "{link}");
+    // Natively it is saved as a script too: the script interface plays it to the same game.
+    let (name, script) = app.export.take().expect("a script to save");
+    assert!(
+        name.starts_with("KL1-D1N-AAAAAAA-") && name.ends_with(".txt"),
+        "{name}"
+    );
+    let played = solitaire::tools::play_script(script.as_bytes()).unwrap();
+    assert_eq!(played.log(), won.log());
     app.ui_action(UiAction::Cancel);
     assert_eq!(app.screen, Screen::Watch);
     app.ui_action(UiAction::Cancel);

@@ -63,6 +63,8 @@ pub struct App {
     pub web: bool,
     /// A text for the window to put on the clipboard (a shared replay's link).
     pub clipboard: Option<String>,
+    /// A replay to save as a script file (natively, when shared): its name and its text.
+    pub export: Option<(String, String)>,
 }
 
 impl App {
@@ -104,6 +106,7 @@ impl App {
             share_base: "{query}".into(),
             web: false,
             clipboard: None,
+            export: None,
         }
     }
 
@@ -506,6 +509,18 @@ impl App {
                     let link = super::strings::fill(&self.share_base, &[("query", &link)]);
                     self.clipboard = Some(link.clone());
                     self.screen = Screen::Share(link);
+                    // Natively the replay is saved as a script too (the script interface's
+                    // format: `solitaire replay FILE` watches it).
+                    if let Some(w) = &self.watch {
+                        let g = &w.full;
+                        let mut text = format!("new {}\n", g.code());
+                        for &e in g.log() {
+                            text.push_str(&crate::script::entry_line(e));
+                            text.push('\n');
+                        }
+                        let name = format!("{}-{}.txt", g.code(), g.moves());
+                        self.export = Some((name, text));
+                    }
                 }
             }
             UiAction::Cancel => {

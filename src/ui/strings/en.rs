@@ -99,6 +99,8 @@ pub static EN: Strings = Strings {
     replay_other_deal: "it was made for another deal",
     replay_illegal: "move {n} is not allowed",
     replay_too_long: "it is too long",
+    replay_saved: "The replay is saved as a script: {path}",
+    replay_not_saved: "The replay could not be saved as a script ({why}).",
     finding_daily: "Looking for today's deal...",
     daily_started: "Today's deal, {date}: {code}",
     daily_link_date: "The link's date {date} is no date (YYYY-MM-DD): today's deal instead.",

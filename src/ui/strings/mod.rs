@@ -125,6 +125,8 @@ strings_table! {
     replay_other_deal: &'static str,
     replay_illegal: &'static str,
     replay_too_long: &'static str,
+    replay_saved: &'static str,
+    replay_not_saved: &'static str,
     finding_daily: &'static str,
     daily_started: &'static str,
     daily_link_date: &'static str,

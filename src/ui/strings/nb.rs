@@ -99,6 +99,8 @@ pub static NB: Strings = Strings {
     replay_other_deal: "den ble laget for et annet spill",
     replay_illegal: "trekk {n} er ikke tillatt",
     replay_too_long: "den er for lang",
+    replay_saved: "Reprisen er lagret som et skript: {path}",
+    replay_not_saved: "Reprisen kunne ikke lagres som et skript ({why}).",
     finding_daily: "Leter etter dagens spill...",
     daily_started: "Dagens spill, {date}: {code}",
     daily_link_date: "Lenkens dato {date} er ingen dato (ÅÅÅÅ-MM-DD): dagens spill i stedet.",

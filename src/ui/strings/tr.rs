@@ -89,6 +89,8 @@ pub static TR: Strings = Strings {
     replay_other_deal: "başka bir dağıtım için yapılmış",
     replay_illegal: "{n}. hamleye izin verilmiyor",
     replay_too_long: "çok uzun",
+    replay_saved: "Tekrar bir betik olarak kaydedildi: {path}",
+    replay_not_saved: "Tekrar bir betik olarak kaydedilemedi ({why}).",
     finding_daily: "Bugünün oyunu aranıyor...",
     daily_started: "Bugünün oyunu, {date}: {code}",
     daily_link_date: "Bağlantının tarihi {date} bir tarih değil (YYYY-AA-GG): onun yerine bugünün oyunu.",
