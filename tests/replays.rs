@@ -200,6 +200,7 @@ fn a_won_game_is_watched_again_without_touching_the_game_in_play() {
     app.screen = Screen::Won;
     let stats = app.stats.clone();
     app.ui_action(UiAction::Watch);
+    app.take_save_needed();
     assert!(app.is_watching());
     assert_eq!(app.screen, Screen::Watch);
     assert_eq!(app.game().moves(), 0, "the replay starts from the deal");

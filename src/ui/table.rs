@@ -105,7 +105,8 @@ impl App {
             Ok(o) => o,
             Err(_) => return,
         };
-        self.save_needed = true;
+        // A replay's steps change nothing worth saving (the game in play waits aside).
+        self.save_needed |= self.watch.is_none();
         self.game_changed();
         match &outcome.kind {
             OutcomeKind::Drew(cards) => {
