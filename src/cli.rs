@@ -400,10 +400,7 @@ fn grades(args: &[String]) -> ExitCode {
             continue;
         }
         found += 1;
-        let (g, wins, share) = grade(code);
-        if std::env::var_os("SOLITAIRE_GRADE_SHARES").is_some() {
-            eprintln!("{code} {share} {wins}");
-        }
+        let (g, wins, _) = grade(code);
         let row = &mut rows[Grade::ALL.iter().position(|&x| x == g).unwrap_or(0)];
         row.0 += 1;
         row.1 += wins;

@@ -108,8 +108,14 @@ fn rollout(code: GameCode, seed: u64) -> usize {
 
 /// One game of the human-like player with the dice `seed`, as far as it got.
 pub fn play(code: GameCode, seed: u64) -> Game {
-    let mut g = Game::new(code);
     let mut dice = Dice(seed | 1);
+    play_with(code, |n| dice.below(n))
+}
+
+/// One game by the player's priorities, `pick` choosing which of the `n` best-liked moves
+/// (in the rules' order) to make.
+fn play_with(code: GameCode, mut pick: impl FnMut(usize) -> usize) -> Game {
+    let mut g = Game::new(code);
     let mut draws_without_progress = 0;
     for _ in 0..MAX_ACTIONS {
         if g.is_won() {
@@ -129,7 +135,7 @@ pub fn play(code: GameCode, seed: u64) -> Game {
             .into_iter()
             .filter(|&a| liking(&g, a) == best)
             .collect();
-        let a = choices[dice.below(choices.len())];
+        let a = choices[pick(choices.len())];
         if a == Action::Draw {
             draws_without_progress += 1;
         } else {
@@ -200,38 +206,7 @@ pub fn grade(code: GameCode) -> (Grade, u32, u32) {
 /// A simple greedy player with no dice: always the first of the moves it likes best. The
 /// grades' check: it should win fewer deals from Easy to Expert.
 pub fn plain_greedy_wins(code: GameCode) -> bool {
-    let mut g = Game::new(code);
-    let mut draws_without_progress = 0;
-    for _ in 0..MAX_ACTIONS {
-        if g.is_won() {
-            return true;
-        }
-        let legal = g.legal_actions();
-        // The first of the best liked (max_by_key would take the last).
-        let Some((_, a)) = legal
-            .iter()
-            .enumerate()
-            .max_by_key(|&(i, &a)| (liking(&g, a), std::cmp::Reverse(i)))
-            .map(|(i, &a)| (i, a))
-        else {
-            return false;
-        };
-        let t = g.table();
-        if liking(&g, a) == 0
-            || (a == Action::Draw && draws_without_progress > t.stock.len() + t.waste.len() + 1)
-        {
-            return false;
-        }
-        draws_without_progress = if a == Action::Draw {
-            draws_without_progress + 1
-        } else {
-            0
-        };
-        if g.apply(a).is_err() {
-            return false;
-        }
-    }
-    g.is_won()
+    play_with(code, |_| 0).is_won()
 }
 
 #[cfg(test)]
