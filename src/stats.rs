@@ -74,6 +74,9 @@ pub struct Daily {
 
 pub const PLAYED: u8 = 1;
 pub const WON: u8 = 2;
+/// A day's flags of either game: played, won.
+const ANY_PLAYED: u8 = PLAYED | PLAYED << 2;
+const ANY_WON: u8 = WON | WON << 2;
 /// Days kept at most (more than 27 years of every day); the oldest go first.
 pub const DAILY_DAYS: usize = 10_000;
 /// The days a record may name: the first daily deal's day to the year 2999.
@@ -122,20 +125,23 @@ impl Daily {
     }
 
     pub fn played_on(&self, day: i64) -> bool {
-        self.flags(day) & 0b0101 != 0
+        self.flags(day) & ANY_PLAYED != 0
     }
 
     /// A daily deal of either game was won that day.
     pub fn won_on(&self, day: i64) -> bool {
-        self.flags(day) & 0b1010 != 0
+        self.flags(day) & ANY_WON != 0
     }
 
     pub fn days_played(&self) -> usize {
-        self.days.iter().filter(|(_, f)| f & 0b0101 != 0).count()
+        self.days
+            .iter()
+            .filter(|(_, f)| f & ANY_PLAYED != 0)
+            .count()
     }
 
     pub fn days_won(&self) -> usize {
-        self.days.iter().filter(|(_, f)| f & 0b1010 != 0).count()
+        self.days.iter().filter(|(_, f)| f & ANY_WON != 0).count()
     }
 
     /// The days won in a row up to `today` (today not won yet leaves yesterday's run going).
@@ -152,7 +158,7 @@ impl Daily {
     /// The longest run of days won.
     pub fn best_streak(&self) -> usize {
         let (mut best, mut run, mut last) = (0, 0, None);
-        for &(d, _) in self.days.iter().filter(|(_, f)| f & 0b1010 != 0) {
+        for &(d, _) in self.days.iter().filter(|(_, f)| f & ANY_WON != 0) {
             run = if last == Some(d - 1) { run + 1 } else { 1 };
             best = best.max(run);
             last = Some(d);
@@ -265,8 +271,9 @@ impl Stats {
         let flags_ok = |f: u8| {
             f != 0
                 && f < 16
-                && (f & 0b0010 == 0 || f & 0b0001 != 0)
-                && (f & 0b1000 == 0 || f & 0b0100 != 0)
+                // A game's deal won is a game's deal played.
+                && (f & WON == 0 || f & PLAYED != 0)
+                && (f & WON << 2 == 0 || f & PLAYED << 2 != 0)
         };
         if d.days.len() > DAILY_DAYS
             || d.days.windows(2).any(|w| w[0].0 >= w[1].0)

@@ -273,36 +273,34 @@ impl App {
                     self.say_long(text);
                     return;
                 }
-                {
-                    *grading = None;
-                    *tried += 1;
-                    let limit = if grade.is_some() {
-                        GRADED_TRIES
-                    } else {
-                        WINNABLE_TRIES
-                    };
-                    let (tried, old) = (*tried, *code);
-                    self.dirty = true;
-                    if tried >= limit {
-                        self.job = None;
-                        if let Screen::NewGame(form) = &mut self.screen {
-                            form.note = None;
-                            form.error = Some(strings().winnable_not_found.to_string());
-                        }
-                        return;
-                    }
-                    let next = App::random_code(
-                        splitmix(self.entropy ^ u64::from(tried)),
-                        old.game,
-                        old.draw,
-                        old.scoring,
-                    );
-                    *code = next;
-                    *search = winnable_search(next);
+                *grading = None;
+                *tried += 1;
+                let limit = if grade.is_some() {
+                    GRADED_TRIES
+                } else {
+                    WINNABLE_TRIES
+                };
+                let (tried, old) = (*tried, *code);
+                self.dirty = true;
+                if tried >= limit {
+                    self.job = None;
                     if let Screen::NewGame(form) = &mut self.screen {
-                        let n = tried.to_string();
-                        form.note = Some(fill(strings().looking_tried, &[("n", &n)]));
+                        form.note = None;
+                        form.error = Some(strings().winnable_not_found.to_string());
                     }
+                    return;
+                }
+                let next = App::random_code(
+                    splitmix(self.entropy ^ u64::from(tried)),
+                    old.game,
+                    old.draw,
+                    old.scoring,
+                );
+                *code = next;
+                *search = winnable_search(next);
+                if let Screen::NewGame(form) = &mut self.screen {
+                    let n = tried.to_string();
+                    form.note = Some(fill(strings().looking_tried, &[("n", &n)]));
                 }
             }
         }

@@ -83,11 +83,7 @@ impl App {
     }
 
     /// Where the top `depth` cards of a pile are now, bottom first.
-    pub(super) fn source_rects_of(&self, pile: Pile, depth: usize) -> Vec<(i32, i32)> {
-        self.source_rects(pile, depth)
-    }
-
-    fn source_rects(&self, pile: Pile, depth: usize) -> Vec<(i32, i32)> {
+    pub(super) fn source_rects(&self, pile: Pile, depth: usize) -> Vec<(i32, i32)> {
         let t = self.game.table();
         (1..=depth)
             .rev()

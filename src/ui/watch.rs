@@ -72,7 +72,7 @@ impl App {
             Entry::Act(a) => {
                 let from = match a {
                     crate::engine::Action::Move { from, .. } => {
-                        self.source_rects_of(from.pile(), from.count())
+                        self.source_rects(from.pile(), from.count())
                     }
                     crate::engine::Action::Draw => Vec::new(),
                 };
