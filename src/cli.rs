@@ -16,8 +16,9 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire layout [--window WxH…]  where the piles of that table lie, as JSON
        solitaire solve CODE [--budget-ms N]
                                         search for a winning line (printed as a script)
-       solitaire survey GAME DRAW SCORING --deals A..B [--budget-ms N] [--threads N]
+       solitaire survey GAME DRAW SCORING --deals A..B [--budget-ms N] [--threads N] [--each]
                                         solve a range of deals: shares and times
+                                        (--each: first a line per deal, code and verdict)
        solitaire grades GAME DRAW SCORING --winnable N
                                         grade the first N winnable deals: the table of grades
        solitaire replay FILE            watch the game a script plays, in the window
@@ -25,13 +26,17 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire daily YYYY-MM-DD [klondike|double]
                                         the daily deal of that day (Klondike if no game)
 
-Memory: a search keeps every position it has seen, about 32 MB per 1000 ms of budget (one
-million positions); --budget-ms is at most 20000 (about 640 MB), and a survey needs that
-much for each of its threads. A survey that would need more than the memory available is
-refused before it starts.";
+Memory: a search keeps every position it has seen, 25 to 70 MB per 1000 ms of budget (one
+million positions; `cargo bench --bench solver` measures it), and with a one-pass stock its
+beam search holds up to about 128 MB more (bounded by the beam's width); --budget-ms is at
+most 20000 (about 1.5 GB), and a survey needs that much for each of its threads. A survey that
+would need more than the memory available is refused before it starts.";
 
-/// Bytes a search of one million positions keeps, rounded up from measurements (28 MB).
-const BYTES_PER_MILLION_POSITIONS: u64 = 32 << 20;
+/// Bytes a search of one million positions keeps, rounded up from measurements (23 to 69 MB
+/// with its beam, `cargo bench --bench solver`).
+const BYTES_PER_MILLION_POSITIONS: u64 = 70 << 20;
+/// The most a beam search holds, whatever the budget (its width is bounded).
+const BEAM_BYTES: u64 = 128 << 20;
 
 /// What the command line asks for.
 pub enum Run {
@@ -198,7 +203,7 @@ fn budget_option(args: &[String]) -> Result<(u64, Vec<String>), String> {
                 .next()
                 .and_then(|n| n.parse::<u64>().ok())
                 .filter(|&n| (1..=20_000).contains(&n))
-                .ok_or("--budget-ms needs a whole number of milliseconds, 1 to 20000 (20 million positions, up to 1 GB of memory)")?;
+                .ok_or("--budget-ms needs a whole number of milliseconds, 1 to 20000 (20 million positions, up to 1.5 GB of memory)")?;
         } else {
             rest.push(a.clone());
         }
@@ -259,7 +264,7 @@ fn solve(args: &[String]) -> ExitCode {
 /// `survey GAME DRAW SCORING --deals A..B [--budget-ms N] [--threads N]`.
 fn survey(args: &[String]) -> ExitCode {
     match survey_args(args) {
-        Ok((game, draw, scoring, deals, ms, threads)) => {
+        Ok((game, draw, scoring, deals, ms, threads, each)) => {
             let results = crate::solver::survey::run(
                 game,
                 draw,
@@ -281,7 +286,19 @@ fn survey(args: &[String]) -> ExitCode {
                 draw.count(),
                 scoring.name()
             );
-            let text = crate::solver::survey::report(&mode, &deals, ms, &results);
+            let mut text = String::new();
+            if each {
+                for r in &results {
+                    let code = GameCode::new(game, draw, scoring, r.deal);
+                    let v = format!("{:?}", r.verdict).to_ascii_lowercase();
+                    text += &format!(
+                        "{code} {v} {:.2} ms {} positions\n",
+                        r.micros as f64 / 1000.0,
+                        r.positions
+                    );
+                }
+            }
+            text += &crate::solver::survey::report(&mode, &deals, ms, &results);
             let _ = std::io::stdout().lock().write_all(text.as_bytes());
             ExitCode::SUCCESS
         }
@@ -292,16 +309,26 @@ fn survey(args: &[String]) -> ExitCode {
     }
 }
 
-type SurveyArgs = (GameKind, Draw, Scoring, std::ops::Range<u64>, u64, usize);
+type SurveyArgs = (
+    GameKind,
+    Draw,
+    Scoring,
+    std::ops::Range<u64>,
+    u64,
+    usize,
+    bool,
+);
 
 fn survey_args(args: &[String]) -> Result<SurveyArgs, String> {
     let (ms, rest) = budget_option(args)?;
     let mut words = Vec::new();
     let mut deals = None;
     let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut each = false;
     let mut it = rest.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
+            "--each" => each = true,
             "--deals" => {
                 let r = it.next().ok_or("--deals needs a range like 0..1000")?;
                 let (a, b) = r
@@ -347,7 +374,7 @@ fn survey_args(args: &[String]) -> Result<SurveyArgs, String> {
     })?;
     let deals = deals.ok_or("survey needs --deals A..B")?;
     let threads = threads.min(usize::try_from(deals.end - deals.start).unwrap_or(usize::MAX));
-    let need = threads as u64 * ms / 1000 * BYTES_PER_MILLION_POSITIONS;
+    let need = threads as u64 * (ms / 1000 * BYTES_PER_MILLION_POSITIONS + BEAM_BYTES);
     if let Some(free) = available_memory()
         && need > free
     {
@@ -357,7 +384,7 @@ fn survey_args(args: &[String]) -> Result<SurveyArgs, String> {
             free >> 20
         ));
     }
-    Ok((game, draw, scoring, deals, ms, threads))
+    Ok((game, draw, scoring, deals, ms, threads, each))
 }
 
 /// The memory the system says is available (Linux), if it says.

@@ -76,7 +76,7 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
         // few milliseconds long, so the window keeps answering (the web build has no threads).
         let until = platform::now_ms() + 12;
         while app.is_busy() && platform::now_ms() < until {
-            app.work(1000);
+            app.work(100);
         }
         if app.take_save_needed() {
             persist.save(app.game_to_save(), &app.settings, &app.stats);

@@ -1,14 +1,17 @@
 //! A solver for both games: it sees every card, face-down ones too, and searches for a winning
 //! line under the exact rules of the engine (draw 1 and 3, Normal and Vegas, take-backs).
 //!
-//! Depth-first search on a compact position made and unmade in place (`state`), with a
-//! transposition table of 128-bit position keys (columns in any order are the same position),
-//! safe foundation moves applied without branching, the stock turned into "draw until this card
-//! is on top, then play it" moves, and move ordering. Two searches take turns: a complete one,
-//! which proves the deal unwinnable when it runs out of positions, and a narrow one (a limited
-//! discrepancy search without the moves that seldom help) that finds long wins sooner. The
-//! search runs in slices (`Search::step`), so a window can spread it over frames.
+//! Depth-first search on a compact position made and unmade in place (`state`): positions told
+//! apart only by what the spread of the face-up cards cannot change (an exact key), moves that
+//! only prepare another made just before it, positions lost under looser rules cut off, safe
+//! foundation moves applied without branching, the stock turned into "draw until this card is on
+//! top, then play it" moves, and move ordering. Searches take turns: a complete one, which proves
+//! the deal unwinnable when it runs out of positions; a narrow one (a limited discrepancy search
+//! without take-backs) that finds long wins sooner; and with a one-pass stock a beam search
+//! (`beam`) for the longest wins. The search runs in slices (`Search::step`), so a window can
+//! spread it over frames.
 
+mod beam;
 mod state;
 pub mod survey;
 
@@ -30,8 +33,9 @@ pub enum Verdict {
 }
 
 /// Positions a hint may search for a winning line before it falls back on a guess: at most
-/// about 85 ms of solver time in Klondike and 140 ms in Double Solitaire on our 2-core test
-/// machine (`cargo bench --bench solver`).
+/// about 110 ms of solver time in Klondike, and 600 ms in Double Solitaire Vegas (its beam
+/// search's positions cost most; it now finds lines there), on our 2-core test machine
+/// (`cargo bench --bench solver`), spread over frames.
 pub const HINT_STATES: usize = 60_000;
 /// Positions searched per deal for "Winnable deals only", and how many deals it tries.
 pub const WINNABLE_STATES: usize = 100_000;
@@ -46,8 +50,9 @@ pub struct Budget {
 
 impl Budget {
     /// Positions per millisecond of a nominal budget: about what this solver expands per
-    /// millisecond on one core of a modest machine (release build), so `from_ms(1000)` is
-    /// roughly a second there.
+    /// millisecond on one core of a modest machine (release build; from 0.3 to 1 million
+    /// positions a second here by mode, the beam's positions costing most), so `from_ms(1000)`
+    /// is a second or two there.
     pub const STATES_PER_MS: usize = 1000;
 
     pub fn from_ms(ms: u64) -> Budget {
@@ -57,7 +62,7 @@ impl Budget {
     }
 }
 
-/// The keys are already well mixed: hash them by taking their low bits.
+/// Hashes a position's key: both halves mixed into one word.
 #[derive(Default)]
 struct KeyHasher(u64);
 
@@ -71,8 +76,15 @@ impl Hasher for KeyHasher {
         }
     }
     fn write_u128(&mut self, k: u128) {
-        self.0 = k as u64;
+        self.0 = crate::engine::deal::splitmix((k >> 64) as u64 ^ splitmix_step(k as u64));
     }
+}
+
+/// A cheap bijective mix for the low half (a multiply and a shift).
+#[inline]
+fn splitmix_step(x: u64) -> u64 {
+    let x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x ^ (x >> 29)
 }
 
 type Seen = HashSet<u128, BuildHasherDefault<KeyHasher>>;
@@ -139,6 +151,15 @@ impl Dfs {
         d
     }
 
+    fn memory(&self) -> usize {
+        use std::mem::size_of;
+        self.seen.capacity() * (size_of::<u128>() + 1)
+            + self.frames.capacity() * size_of::<Frame>()
+            + self.moves.capacity() * size_of::<Mv>()
+            + self.undos.capacity() * size_of::<Undo>()
+            + self.scratch.capacity() * size_of::<(i16, Mv)>()
+    }
+
     /// Starts a round from the root.
     fn start_round(&mut self) {
         self.state = self.root.clone();
@@ -153,15 +174,19 @@ impl Dfs {
             return;
         }
         self.seen.insert(self.state.key());
+        if self.state.dead() {
+            return; // no frame: nothing to search
+        }
         self.push_frame(made, 0);
     }
 
     fn apply_safe(&mut self) -> usize {
-        let mut n = 0;
+        let (mut n, pending) = (0, self.state.pending());
         while let Some(mv) = self.state.safe_move() {
             self.undos.push(self.state.make(mv));
             n += 1;
         }
+        self.state.set_pending(pending);
         n
     }
 
@@ -218,7 +243,14 @@ impl Dfs {
             if self.state.is_won() {
                 return Event::Won(self.line());
             }
-            if !self.seen.insert(self.state.key()) {
+            // Only a move that buries talon cards on a one-pass waste can make a live position
+            // dead (see `State::dead`); the root is checked once.
+            let buries =
+                self.state.one_pass() && matches!(mv, Mv::TalonFound { .. } | Mv::TalonCol { .. });
+            if !self.seen.insert(self.state.key())
+                || self.state.pending_is_seen(&self.seen)
+                || (buries && self.state.dead())
+            {
                 for _ in 0..made {
                     let u = self.undos.pop().expect("just made");
                     self.state.unmake(u);
@@ -233,18 +265,22 @@ impl Dfs {
 
 /// A search in progress. `step` runs it for a number of positions and says when it is done.
 ///
-/// Two depth-first searches run side by side from the same position, taking turns: the
-/// complete one (three positions in four), which alone can prove a deal unwinnable, and the
-/// narrow one (one in four), which finds long wins sooner. Neither ever starts over, so
-/// sharing the budget costs each only its share.
+/// Searches run side by side from the same position, taking turns by shares of the positions:
+/// the complete one, which alone can prove a deal unwinnable; the narrow one, which finds long
+/// wins sooner; and, with a one-pass stock, a beam search for the longest games. Neither ever
+/// starts over, so sharing the budget costs each only its share.
 pub struct Search {
     root: State,
     complete: Dfs,
-    /// None once it has searched all it can.
+    /// The searches that only find wins; None once one has searched all it can.
     narrow: Option<Dfs>,
+    beam: Option<beam::Beam>,
     /// Positions expanded by each, and the whole budget.
     complete_spent: usize,
     narrow_spent: usize,
+    beam_spent: usize,
+    /// The beam's share against the complete search's four (the narrow one has one).
+    beam_share: usize,
     budget: usize,
     done: Option<Verdict>,
 }
@@ -252,24 +288,49 @@ pub struct Search {
 impl Search {
     /// A search from the game's position.
     pub fn new(game: &Game, budget: Budget) -> Search {
-        let root = State::from_game(game);
+        Search::with_pruning(game, budget, true)
+    }
+
+    /// A search with or without the pruning that leaves lines out because others do as well
+    /// (pending moves, positions dead under looser rules): without, it is slower but simpler,
+    /// the tests' reference for the verdicts with.
+    pub fn with_pruning(game: &Game, budget: Budget, prune: bool) -> Search {
+        let root = State::from_game(game).map(|s| if prune { s } else { s.without_pruning() });
         // A table no real game has (only built ones): searched as nothing, answered undecided.
         let fallback = || State::from_game(&Game::new(game.code())).expect("a dealt game fits");
         let start = root.clone().unwrap_or_else(fallback);
+        // One pass: a beam search (half the positions in Double Solitaire, whose complete
+        // search rarely ends; a sixth in Klondike).
+        let beam_share = match (start.one_pass(), start.decks()) {
+            (false, _) => 0,
+            (true, 1) => 1,
+            (true, _) => 5,
+        };
         Search {
             complete: Dfs::new(&start, false),
             narrow: Some(Dfs::new(&start, true)),
+            beam: (beam_share > 0).then(|| beam::Beam::new(&start)),
             root: start,
             complete_spent: 0,
             narrow_spent: 0,
+            beam_spent: 0,
+            beam_share,
             budget: budget.states,
             done: root.is_none().then_some(Verdict::Undecided),
         }
     }
 
-    /// Positions expanded so far, by both searches.
+    /// Bytes the searches hold now (their tables of positions seen, their paths and move
+    /// lists, the beam's positions): what `--budget-ms` costs in memory.
+    pub fn memory(&self) -> usize {
+        self.complete.memory()
+            + self.narrow.as_ref().map_or(0, Dfs::memory)
+            + self.beam.as_ref().map_or(0, beam::Beam::memory)
+    }
+
+    /// Positions expanded so far, by all the searches.
     pub fn expanded(&self) -> usize {
-        self.complete_spent + self.narrow_spent
+        self.complete_spent + self.narrow_spent + self.beam_spent
     }
 
     /// Searches at most `states` more positions; `Some` once the answer is known.
@@ -284,24 +345,37 @@ impl Search {
                 self.done = Some(Verdict::Undecided);
                 break;
             }
-            // The narrow search's turn while it has had less than a quarter of the positions.
-            let narrow_turn = self.narrow.is_some() && self.narrow_spent * 3 < self.complete_spent;
-            let event = match (&mut self.narrow, narrow_turn) {
-                (Some(n), true) => {
-                    self.narrow_spent += 1;
-                    n.step()
+            // Whoever is furthest behind its share: the complete search has 4, narrow 1.
+            let c = self.complete_spent;
+            let event = if self.beam.is_some() && self.beam_spent * 4 < c * self.beam_share {
+                self.beam_spent += 1;
+                match self.beam.as_mut().map(|b| b.step()) {
+                    Some(Event::Exhausted) => {
+                        self.beam = None;
+                        Event::Expanded
+                    }
+                    Some(e) => e,
+                    None => Event::Expanded,
                 }
-                _ => {
-                    self.complete_spent += 1;
-                    self.complete.step()
+            } else if self.narrow.is_some() && self.narrow_spent * 4 < c {
+                self.narrow_spent += 1;
+                match self.narrow.as_mut().map(|n| n.step()) {
+                    Some(Event::Exhausted) => {
+                        self.narrow = None;
+                        Event::Expanded
+                    }
+                    Some(e) => e,
+                    None => Event::Expanded,
                 }
+            } else {
+                self.complete_spent += 1;
+                self.complete.step()
             };
             match event {
                 Event::Expanded => {}
                 Event::Won(line) => {
                     self.done = Some(Verdict::Winnable(self.root.actions(&line)));
                 }
-                Event::Exhausted if narrow_turn => self.narrow = None,
                 Event::Exhausted => self.done = Some(Verdict::Unwinnable),
             }
         }
@@ -311,7 +385,15 @@ impl Search {
 
 /// Searches for a win from the game's position within the budget.
 pub fn solve(game: &Game, budget: Budget) -> Verdict {
-    let mut search = Search::new(game, budget);
+    run(Search::new(game, budget))
+}
+
+/// `solve` without the pruning that leaves lines out (see `Search::with_pruning`).
+pub fn solve_plain(game: &Game, budget: Budget) -> Verdict {
+    run(Search::with_pruning(game, budget, false))
+}
+
+fn run(mut search: Search) -> Verdict {
     loop {
         if let Some(v) = search.step(usize::MAX) {
             return v;

@@ -4,7 +4,7 @@
 
 use std::time::Instant;
 
-use super::{Budget, Verdict, solve};
+use super::{Budget, Search, Verdict};
 use crate::engine::{Draw, Game, GameCode, GameKind, Scoring};
 
 /// What the solver said of a deal (its line aside).
@@ -29,6 +29,8 @@ pub struct DealResult {
     pub deal: u64,
     pub verdict: Found,
     pub micros: u64,
+    /// Positions the search expanded.
+    pub positions: usize,
     /// For a winnable deal: its line, replayed through the engine, won the game.
     pub line_wins: bool,
 }
@@ -54,8 +56,14 @@ pub fn run(
                         .map(|deal| {
                             let code = GameCode::new(game, draw, scoring, deal);
                             let start = Instant::now();
-                            let v = solve(&Game::new(code), budget);
+                            let mut search = Search::new(&Game::new(code), budget);
+                            let v = loop {
+                                if let Some(v) = search.step(usize::MAX) {
+                                    break v;
+                                }
+                            };
                             let micros = start.elapsed().as_micros() as u64;
+                            let positions = search.expanded();
                             let (verdict, line_wins) = match v {
                                 Verdict::Winnable(line) => {
                                     (Found::Winnable, replays_to_a_win(code, &line))
@@ -67,6 +75,7 @@ pub fn run(
                                 deal,
                                 verdict,
                                 micros,
+                                positions,
                                 line_wins,
                             }
                         })
@@ -166,6 +175,17 @@ pub fn report(
         quantile(&times, 0.9) as f64 / 1000.0,
         times.last().copied().unwrap_or(0) as f64 / 1000.0,
         100.0 * within_1s as f64 / n.max(1) as f64
+    );
+    let positions: usize = results.iter().map(|r| r.positions).sum();
+    let micros: u64 = results.iter().map(|r| r.micros).sum();
+    let mut counts: Vec<u64> = results.iter().map(|r| r.positions as u64).collect();
+    counts.sort_unstable();
+    s += &format!(
+        "positions per deal: median {}, p90 {}, max {}; {:.0} thousand positions per second\n",
+        quantile(&counts, 0.5),
+        quantile(&counts, 0.9),
+        counts.last().copied().unwrap_or(0),
+        positions as f64 / micros.max(1) as f64 * 1000.0
     );
     if !decided.is_empty() {
         s += &format!(
