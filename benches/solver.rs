@@ -2,6 +2,10 @@
 //! with the hint's budget (`HINT_STATES`), then the guess when none is found. Positions are the
 //! start of deals and the middle of games (a simple greedy player's first 20 and 60 actions).
 //! Printed as figures (a benchmark, not a timed test). Run with `cargo bench --bench solver`.
+//!
+//! Then the search itself, in every mode: positions expanded per second over whole deals, and
+//! the memory the search holds per million positions (its tables, paths and beam, measured by
+//! their capacities at the end of each search).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -10,7 +14,7 @@ use std::time::Instant;
 
 use solitaire::engine::{Draw, Game, GameCode, GameKind, Scoring};
 use solitaire::solver::HINT_STATES;
-use solitaire::solver::{self, Budget, Verdict};
+use solitaire::solver::{self, Budget, Search, Verdict};
 
 fn main() {
     for game in GameKind::ALL {
@@ -20,6 +24,54 @@ fn main() {
             }
         }
     }
+    for game in GameKind::ALL {
+        for draw in Draw::ALL {
+            for scoring in Scoring::ALL {
+                bench_search(GameCode::new(game, draw, scoring, 0));
+            }
+        }
+    }
+}
+
+/// Whole deals searched with a budget of a million positions (300,000 in Double Solitaire
+/// Vegas, whose deals nearly all use it up): positions per second, and bytes held per million
+/// positions in the searches of at least 100,000 positions.
+fn bench_search(mode: GameCode) {
+    let deals = if mode.game == GameKind::Klondike {
+        40
+    } else {
+        10
+    };
+    let vegas_double = mode.game == GameKind::Double && mode.scoring == Scoring::Vegas;
+    let budget = Budget {
+        states: if vegas_double { 300_000 } else { 1_000_000 },
+    };
+    let (mut positions, mut secs) = (0usize, 0f64);
+    let (mut big_positions, mut big_bytes) = (0usize, 0usize);
+    for deal in 0..deals {
+        let code = GameCode::new(mode.game, mode.draw, mode.scoring, deal);
+        let start = Instant::now();
+        let mut search = Search::new(&Game::new(code), budget);
+        while search.step(usize::MAX).is_none() {}
+        secs += start.elapsed().as_secs_f64();
+        positions += search.expanded();
+        if search.expanded() >= 100_000 {
+            big_positions += search.expanded();
+            big_bytes += search.memory();
+        }
+    }
+    let per_million = if big_positions > 0 {
+        format!(
+            "{:.1} MB per million positions",
+            big_bytes as f64 / big_positions as f64
+        )
+    } else {
+        "no search reached 100,000 positions".to_string()
+    };
+    println!(
+        "search {mode:.7}: {deals} deals, {positions} positions in {secs:.2} s: {:.0} thousand positions per second; {per_million}",
+        positions as f64 / secs.max(1e-9) / 1000.0
+    );
 }
 
 fn bench_mode(mode: GameCode) {
