@@ -349,24 +349,10 @@ impl Search {
             let c = self.complete_spent;
             let event = if self.beam.is_some() && self.beam_spent * 4 < c * self.beam_share {
                 self.beam_spent += 1;
-                match self.beam.as_mut().map(|b| b.step()) {
-                    Some(Event::Exhausted) => {
-                        self.beam = None;
-                        Event::Expanded
-                    }
-                    Some(e) => e,
-                    None => Event::Expanded,
-                }
+                finder_step(&mut self.beam, beam::Beam::step)
             } else if self.narrow.is_some() && self.narrow_spent * 4 < c {
                 self.narrow_spent += 1;
-                match self.narrow.as_mut().map(|n| n.step()) {
-                    Some(Event::Exhausted) => {
-                        self.narrow = None;
-                        Event::Expanded
-                    }
-                    Some(e) => e,
-                    None => Event::Expanded,
-                }
+                finder_step(&mut self.narrow, Dfs::step)
             } else {
                 self.complete_spent += 1;
                 self.complete.step()
@@ -380,6 +366,19 @@ impl Search {
             }
         }
         self.done.clone()
+    }
+}
+
+/// One step of a search that only finds wins: one that has searched all it can is dropped
+/// (its turns go to the others).
+fn finder_step<T>(slot: &mut Option<T>, step: impl FnOnce(&mut T) -> Event) -> Event {
+    match slot.as_mut().map(step) {
+        Some(Event::Exhausted) => {
+            *slot = None;
+            Event::Expanded
+        }
+        Some(e) => e,
+        None => Event::Expanded,
     }
 }
 

@@ -447,6 +447,28 @@ impl State {
         self.cols[i].down += 1;
     }
 
+    /// Column `i`'s top card home, turning the card under it up if need be: the place it went
+    /// to, and whether a card turned.
+    fn home_top(&mut self, i: usize) -> (u8, bool) {
+        let c = self.pop(i);
+        let p = self.place_for(c).expect("generated: a place takes it");
+        self.found[p] += 1;
+        self.left -= 1;
+        (p as u8, self.reveal(i))
+    }
+
+    /// Takes back what `home_top` did.
+    fn unhome_top(&mut self, i: usize, place: u8, flipped: bool) {
+        if flipped {
+            self.unreveal(i);
+        }
+        let p = usize::from(place);
+        self.found[p] -= 1;
+        self.left += 1;
+        let c = (p / usize::from(self.decks)) as u8 * 13 + self.found[p];
+        self.push(i, c);
+    }
+
     /// Moves the top `count` cards of column `from` onto column `to`, in order.
     #[inline]
     fn shift(&mut self, from: usize, to: usize, count: u8) {
@@ -485,15 +507,7 @@ impl State {
         };
         self.pending = NO_USE;
         match mv {
-            Mv::ColFound { col } => {
-                let i = usize::from(col);
-                let c = self.pop(i);
-                let p = self.place_for(c).expect("generated: a place takes it");
-                self.found[p] += 1;
-                self.left -= 1;
-                u.place = p as u8;
-                u.flipped = self.reveal(i);
-            }
+            Mv::ColFound { col } => (u.place, u.flipped) = self.home_top(usize::from(col)),
             Mv::ColCol { from, to, count } => {
                 let f = usize::from(from);
                 self.shift(f, usize::from(to), count);
@@ -505,12 +519,7 @@ impl State {
             Mv::Uncover { col, to, count } => {
                 let i = usize::from(col);
                 self.shift(i, usize::from(to), count);
-                let c = self.pop(i);
-                let p = self.place_for(c).expect("generated: a place takes it");
-                self.found[p] += 1;
-                self.left -= 1;
-                u.place = p as u8;
-                u.flipped = self.reveal(i);
+                (u.place, u.flipped) = self.home_top(i);
             }
             Mv::TalonFound { w } => {
                 let (idx, c) = self.take_talon(w);
@@ -542,17 +551,7 @@ impl State {
     pub fn unmake(&mut self, u: Undo) {
         self.pending = u.old_pending;
         match u.mv {
-            Mv::ColFound { col } => {
-                let i = usize::from(col);
-                if u.flipped {
-                    self.unreveal(i);
-                }
-                let p = usize::from(u.place);
-                self.found[p] -= 1;
-                self.left += 1;
-                let c = (p / usize::from(self.decks)) as u8 * 13 + self.found[p];
-                self.push(i, c);
-            }
+            Mv::ColFound { col } => self.unhome_top(usize::from(col), u.place, u.flipped),
             Mv::ColCol { from, to, count } => {
                 let f = usize::from(from);
                 if u.flipped {
@@ -562,14 +561,7 @@ impl State {
             }
             Mv::Uncover { col, to, count } => {
                 let i = usize::from(col);
-                if u.flipped {
-                    self.unreveal(i);
-                }
-                let p = usize::from(u.place);
-                self.found[p] -= 1;
-                self.left += 1;
-                let c = (p / usize::from(self.decks)) as u8 * 13 + self.found[p];
-                self.push(i, c);
+                self.unhome_top(i, u.place, u.flipped);
                 self.shift(usize::from(to), i, count);
             }
             Mv::TalonFound { .. } => {
