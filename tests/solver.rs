@@ -25,6 +25,17 @@ fn assert_script_wins(text: &str, what: &str) {
     assert!(last.contains("\"won\":true"), "{what}: {last}");
 }
 
+/// The actions of a game the grades' player played (it never undoes), in order.
+fn actions_of(g: &Game) -> Vec<Action> {
+    g.log()
+        .iter()
+        .filter_map(|e| match e {
+            solitaire::engine::Entry::Act(a) => Some(*a),
+            solitaire::engine::Entry::Undo => None,
+        })
+        .collect()
+}
+
 fn script_of(code: GameCode, actions: &[solitaire::engine::Action]) -> String {
     let mut text = format!("new {code}\n");
     for &a in actions {
@@ -110,11 +121,7 @@ fn no_position_of_a_won_game_is_called_unwinnable() {
                     for seed in 0..3 {
                         let g = solitaire::grade::play(code, seed);
                         if g.is_won() {
-                            let line = g.log().iter().filter_map(|e| match e {
-                                solitaire::engine::Entry::Act(a) => Some(*a),
-                                solitaire::engine::Entry::Undo => None,
-                            });
-                            games.push((code, line.collect()));
+                            games.push((code, actions_of(&g)));
                             break;
                         }
                     }
@@ -179,16 +186,13 @@ fn pruning_never_changes_a_verdict() {
                     let code = GameCode::new(game, draw, scoring, deal);
                     let played = solitaire::grade::play(code, deal);
                     let mut g = Game::new(code);
-                    let acts = played.log().iter().filter_map(|e| match e {
-                        solitaire::engine::Entry::Act(a) => Some(*a),
-                        solitaire::engine::Entry::Undo => None,
-                    });
+                    let acts = actions_of(&played);
                     let every = if scoring == Scoring::Vegas && game == GameKind::Double {
                         8
                     } else {
                         25
                     };
-                    for (i, a) in acts.enumerate() {
+                    for (i, a) in acts.into_iter().enumerate() {
                         if i % every == 0 {
                             let budget = Budget { states: 20_000 };
                             let (with, plain) = (solve(&g, budget), solve_plain(&g, budget));

@@ -284,11 +284,7 @@ impl State {
             .iter()
             .map(|c| u16::from(c.down))
             .sum();
-        let below = if self.cursor >= 64 {
-            self.live
-        } else {
-            self.live & ((1u64 << self.cursor) - 1)
-        };
+        let below = self.live & low_mask(self.cursor);
         let waste = (below.count_ones() as u16).saturating_sub(1);
         (total - self.left, down, waste)
     }
@@ -378,11 +374,7 @@ impl State {
             return self.cursor;
         }
         let m = self.live.count_ones() as u8;
-        let below = if self.cursor >= 64 {
-            self.live
-        } else {
-            self.live & ((1u64 << self.cursor) - 1)
-        };
+        let below = self.live & low_mask(self.cursor);
         let w = below.count_ones() as u8;
         if w.is_multiple_of(self.draw) || w == m {
             0
@@ -401,11 +393,7 @@ impl State {
             m += 1;
             bits &= bits - 1;
         }
-        let below = if self.cursor >= 64 {
-            self.live
-        } else {
-            self.live & ((1u64 << self.cursor) - 1)
-        };
+        let below = self.live & low_mask(self.cursor);
         (m, below.count_ones() as u8)
     }
 
