@@ -181,12 +181,11 @@ impl Dfs {
     }
 
     fn apply_safe(&mut self) -> usize {
-        let (mut n, pending) = (0, self.state.pending());
+        let mut n = 0;
         while let Some(mv) = self.state.safe_move() {
-            self.undos.push(self.state.make(mv));
+            self.undos.push(self.state.make_safe(mv));
             n += 1;
         }
-        self.state.set_pending(pending);
         n
     }
 

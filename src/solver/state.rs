@@ -117,6 +117,10 @@ pub struct Undo {
 const NO_USE: u8 = 0;
 /// Pending use: a King into the column just emptied.
 const EMPTY_USE: u8 = 9;
+/// Pending use: `TALON_USE` + a talon card just put on a column.
+const TALON_USE: u8 = 10;
+/// How many values `pending` takes.
+const PENDING_RADIX: u8 = TALON_USE + 52;
 
 #[derive(Clone)]
 pub struct State {
@@ -143,14 +147,21 @@ pub struct State {
     radix: u8,
     exact: bool,
     /// What the next move must use, after a move whose only use is to let others follow: a
-    /// card taken back from a place (1 + the place) must be followed by another take-back or by
-    /// a move that needs it: a card onto it, its twin home with what lay on it put onto it, or
-    /// (Double Solitaire) its copy home from elsewhere; a column emptied of a non-King
-    /// (`EMPTY_USE`) must be followed by a King into it. Any winning line can be reordered so:
-    /// the last take-back followed by a move that needs neither it nor a take-back can swap
-    /// places with that move (which stays legal, and leaves it legal), and so on until a move
-    /// needs it — the card must go home again at the latest; an emptied column likewise waits
-    /// for its King. Part of the key.
+    /// card taken back from a place (1 + the place), a talon card put on a column when the stock
+    /// brings any card at any time (draw one, unlimited passes: `TALON_USE` + the card), a column
+    /// emptied of a non-King (`EMPTY_USE`). The next move must need it: a card onto that card,
+    /// its twin home with what lay on it put onto it, the card or (Double Solitaire) its copy
+    /// home; a King into the emptied column. After a take-back, another take-back may also
+    /// follow, and (draw one, unlimited passes) a talon card: one later move may need several
+    /// (the card under the first one, a card for it to lie on, a card to park its cover on).
+    ///
+    /// Why no win is lost: in a winning line, such a move followed by a move that does not need
+    /// it (nor may follow it) can swap places with that move: the other never needed it, and
+    /// leaves it legal (it covers at most one of the free cards of a kind both want, and had
+    /// one of its own; taking a talon card out changes nothing else the stock brings), with the
+    /// same position after both. Swapping on, it meets a move that needs it: its card must go
+    /// home at the latest, and an emptied column is of no use until a King comes. Part of the
+    /// key.
     pending: u8,
     /// Whether the pruning that leaves out lines (pending moves, the looser rules' dead
     /// positions) is on: off only for the tests' reference searches.
@@ -266,7 +277,7 @@ impl State {
         let high = (s.found_radix() as f64).log2() * 4.0
             + f64::from(s.radix).log2() * f64::from(s.ncols)
             + (TALON_CAP as f64 + 1.0).log2()
-            + 10f64.log2();
+            + f64::from(PENDING_RADIX).log2();
         s.exact = high < 63.5;
         Some(s)
     }
@@ -354,7 +365,7 @@ impl State {
             high = high * u128::from(self.radix) + u128::from(self.col_code(i));
         }
         high = high * (TALON_CAP as u128 + 1) + u128::from(self.cursor_key());
-        high = high * 10 + u128::from(self.pending);
+        high = high * u128::from(PENDING_RADIX) + u128::from(self.pending);
         if self.exact {
             (high << 64) | u128::from(self.live)
         } else {
@@ -521,6 +532,9 @@ impl State {
                 let (idx, c) = self.take_talon(w);
                 self.push(usize::from(to), c);
                 u.tidx = idx;
+                if self.prune && self.random_access() {
+                    self.pending = TALON_USE + c;
+                }
             }
             Mv::FoundCol { place, to } => {
                 let p = usize::from(place);
@@ -693,7 +707,13 @@ impl State {
     /// unlimited passes, the waste's top card in one pass.
     pub fn safe_move(&self) -> Option<Mv> {
         // The lowest foundation place of each colour: a card is safe when those of the other
-        // colour are at least one rank under it and those of its own colour two.
+        // colour are at least one rank under it and those of its own colour two (no card
+        // wants it to lie on). With one deck, also when those of the other colour are two
+        // ranks under it and those of its own colour three: a card that might want to lie on
+        // it (one rank lower, the other colour) can go home itself instead, and so can what
+        // lies on that one (two ranks lower, its colour: its own suit's card is home already,
+        // the other suit's place is just under it); no card of three ranks lower of the other
+        // colour is left out.
         let d = usize::from(self.decks);
         let (mut low_red, mut low_black) = (13u8, 13u8);
         for p in 0..4 * d {
@@ -704,6 +724,7 @@ impl State {
                 low_black = low_black.min(h);
             }
         }
+        let one = d == 1;
         let safe = |c: C| {
             let r = rank0(c) + 1;
             let (same, other) = if red(c) {
@@ -711,7 +732,7 @@ impl State {
             } else {
                 (low_black, low_red)
             };
-            r <= 2 || (other + 1 >= r && same + 2 >= r)
+            r <= 2 || (other + 1 >= r && same + 2 >= r) || (one && other + 2 >= r && same + 3 >= r)
         };
         for i in 0..usize::from(self.ncols) {
             if let Some(c) = self.cols[i].top()
@@ -777,33 +798,84 @@ impl State {
         };
         let dest = |c: C| if self.may_land(c) { place(c) } else { None };
         let hidden: u16 = self.cols[..n].iter().map(|c| u16::from(c.down)).sum();
+        // After a take-back, another take-back may land anywhere, and so may a talon card when
+        // the stock brings any card at any time (a later move may need both).
+        let taken_back = (1..EMPTY_USE).contains(&self.pending);
+        let takeback_dest = |c: C| if taken_back { place(c) } else { dest(c) };
+        let talon_dest = |c: C| {
+            if taken_back && self.random_access() {
+                place(c)
+            } else {
+                dest(c)
+            }
+        };
         for i in 0..n {
             self.column_moves(i, &free, dest, out);
         }
-        self.talon_moves(hidden, dest, out);
+        self.talon_moves(hidden, talon_dest, out);
         if !narrow {
-            self.takeback_moves(dest, place, out);
+            self.takeback_moves(takeback_dest, out);
+        }
+        if let Some(i) = self.reversible_home() {
+            let x = self.cols[i].top().expect("a card to go home");
+            let onto_x = |to: u8| {
+                self.cols[usize::from(to)]
+                    .top()
+                    .is_some_and(|t| kind(t) == kind(x))
+            };
+            out.retain(|&(_, mv)| match mv {
+                Mv::ColFound { col } => usize::from(col) == i,
+                Mv::Uncover { to, .. } | Mv::ColCol { to, .. } | Mv::TalonCol { to, .. } => {
+                    onto_x(to)
+                }
+                Mv::TalonFound { .. } => false,
+                Mv::FoundCol { place, to } => place == suit(x) || onto_x(to),
+            });
         }
         out.sort_unstable_by_key(|&(s, _)| std::cmp::Reverse(s));
     }
 
-    /// The card just taken back, if that is what is pending.
-    #[inline]
-    fn taken_back(&self) -> Option<C> {
-        (self.pending != NO_USE && self.pending != EMPTY_USE).then(|| {
-            let p = usize::from(self.pending - 1);
-            (p / usize::from(self.decks)) as u8 * 13 + self.found[p]
+    /// A column whose top card can go home and lies on a face-up card (Klondike, nothing
+    /// pending): then only that move, a move that lands on a card of its kind, or a take-back
+    /// from its row need searching. Any winning line can do without the others first: put the
+    /// card home at once, go on as the line does (a run it lay on moves without it; a card it
+    /// was to be parked on goes home bare), and take it back onto the card it lay on (still
+    /// free: nothing else could lie on it) just before the line lands anything on it; if the
+    /// line never does, it only goes home later. That line is no longer and ends won, and
+    /// starts with one more card home: the search cannot go round in circles on it.
+    fn reversible_home(&self) -> Option<usize> {
+        if !self.prune || self.pending != NO_USE || self.decks != 1 {
+            return None;
+        }
+        (0..usize::from(self.ncols)).find(|&i| {
+            let c = &self.cols[i];
+            c.up() >= 2 && self.place_for(c.cards[usize::from(c.len) - 1]).is_some()
         })
     }
 
-    /// Whether card `c` may land on a column now (see `pending`).
+    /// The card just put on a column by a preparing move (taken back, or from the talon), if
+    /// that is what is pending.
+    #[inline]
+    fn held(&self) -> Option<C> {
+        match self.pending {
+            NO_USE | EMPTY_USE => None,
+            p if p >= TALON_USE => Some(p - TALON_USE),
+            p => {
+                let p = usize::from(p - 1);
+                Some((p / usize::from(self.decks)) as u8 * 13 + self.found[p])
+            }
+        }
+    }
+
+    /// Whether card `c` may land on a column now by a move that prepares nothing (see
+    /// `pending`).
     #[inline]
     fn may_land(&self, c: C) -> bool {
         match self.pending {
             NO_USE => true,
             EMPTY_USE => is_king(c),
             _ => self
-                .taken_back()
+                .held()
                 .is_some_and(|f| !is_king(c) && (kind(c) + 2) ^ 1 == kind(f)),
         }
     }
@@ -815,19 +887,31 @@ impl State {
             NO_USE => true,
             EMPTY_USE => false,
             _ => self
-                .taken_back()
+                .held()
                 .is_some_and(|f| c == f || (twin && kind(c) == kind(f))),
         }
     }
 
-    /// What the next move must use (see the field): kept across the safe moves made after the
-    /// move that set it (they never need it, and never undo it).
-    pub fn pending(&self) -> u8 {
-        self.pending
+    /// Whether the stock brings any talon card at any time, whatever was taken out before:
+    /// draw one with unlimited passes.
+    #[inline]
+    fn random_access(&self) -> bool {
+        self.draw == 1 && !self.vegas
     }
 
-    pub fn set_pending(&mut self, p: u8) {
-        self.pending = p;
+    /// Makes a safe move (see `safe_move`) after another move: what is pending stays (a safe
+    /// move never needs it, and never undoes it), unless the safe move takes the held card
+    /// home, the use it waited for.
+    pub fn make_safe(&mut self, mv: Mv) -> Undo {
+        let (pending, held) = (self.pending, self.held());
+        let u = self.make(mv);
+        let p = usize::from(u.place);
+        let homed = matches!(mv, Mv::ColFound { .. } | Mv::TalonFound { .. })
+            .then(|| (p / usize::from(self.decks)) as u8 * 13 + self.found[p] - 1);
+        if held.is_none() || homed != held {
+            self.pending = pending;
+        }
+        u
     }
 
     /// Whether the same position with nothing pending is in `seen`: it has every move this
@@ -899,7 +983,7 @@ impl State {
     }
 
     /// The talon: each card the stock can bring to the top of the waste, with a place to go.
-    fn talon_moves(&self, hidden: u16, dest: impl Fn(C) -> Option<u8>, out: &mut Vec<(i16, Mv)>) {
+    fn talon_moves(&self, hidden: u16, place: impl Fn(C) -> Option<u8>, out: &mut Vec<(i16, Mv)>) {
         let mut list = [0u8; TALON_CAP];
         let (m, w) = self.live_list(&mut list);
         let mut set = reachable(w, m, self.draw, self.vegas);
@@ -916,7 +1000,7 @@ impl State {
             if self.may_go_home(c, false) && self.place_for(c).is_some() {
                 out.push((45 - far, Mv::TalonFound { w: w2 }));
             }
-            if let Some(to) = dest(c) {
+            if let Some(to) = place(c) {
                 let score = 30 - far + if hidden > 0 && is_king(c) { 5 } else { 0 };
                 out.push((score, Mv::TalonCol { w: w2, to }));
             }
@@ -924,12 +1008,7 @@ impl State {
     }
 
     /// Take-backs: the top card of each foundation place onto a column.
-    fn takeback_moves(
-        &self,
-        dest: impl Fn(C) -> Option<u8>,
-        place: impl Fn(C) -> Option<u8>,
-        out: &mut Vec<(i16, Mv)>,
-    ) {
+    fn takeback_moves(&self, place: impl Fn(C) -> Option<u8>, out: &mut Vec<(i16, Mv)>) {
         let d = usize::from(self.decks);
         for p in 0..4 * d {
             let h = self.found[p];
@@ -938,14 +1017,7 @@ impl State {
                 continue;
             }
             let c = (p / d) as u8 * 13 + h - 1;
-            // Take-backs may follow one another, wherever they land: a later move may need
-            // several (the card under the first one, and a card for it to lie on).
-            let to = if self.taken_back().is_some() {
-                place(c)
-            } else {
-                dest(c)
-            };
-            if let Some(to) = to {
+            if let Some(to) = place(c) {
                 out.push((-20, Mv::FoundCol { place: p as u8, to }));
             }
         }
