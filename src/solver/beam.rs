@@ -45,7 +45,7 @@ impl Beam {
         let mut b = Beam {
             root: root.clone(),
             width: FIRST_WIDTH,
-            seen: Seen::default(),
+            seen: Seen::new(root),
             layer: Vec::new(),
             next: Vec::new(),
             safes: Vec::new(),
@@ -77,7 +77,7 @@ impl Beam {
     /// Bytes it holds: positions seen, the layer, the candidates, the lines.
     pub fn memory(&self) -> usize {
         use std::mem::size_of;
-        self.seen.capacity() * (size_of::<u128>() + 1)
+        self.seen.memory()
             + self.layer.capacity() * size_of::<Entry>()
             + self.next.capacity() * size_of::<Candidate>()
             + self.safes.capacity() * size_of::<Mv>()

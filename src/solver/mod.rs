@@ -19,7 +19,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::engine::{Action, Game};
-use state::{Mv, State, Undo};
+use state::{Mv, Packing, State, Undo};
 
 /// What the solver found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,6 +78,9 @@ impl Hasher for KeyHasher {
     fn write_u128(&mut self, k: u128) {
         self.0 = crate::engine::deal::splitmix((k >> 64) as u64 ^ splitmix_step(k as u64));
     }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = crate::engine::deal::splitmix(k);
+    }
 }
 
 /// A cheap bijective mix for the low half (a multiply and a shift).
@@ -87,7 +90,53 @@ fn splitmix_step(x: u64) -> u64 {
     x ^ (x >> 29)
 }
 
-type Seen = HashSet<u128, BuildHasherDefault<KeyHasher>>;
+type Table<K> = HashSet<K, BuildHasherDefault<KeyHasher>>;
+
+/// The positions a search has seen, by key: in 64 bits when the key fits (half the memory of
+/// 128, and faster).
+enum Seen {
+    Small(Table<u64>),
+    Big(Table<u128>),
+}
+
+impl Seen {
+    fn new(root: &State) -> Seen {
+        match root.packing() {
+            Packing::Small => Seen::Small(Table::default()),
+            _ => Seen::Big(Table::default()),
+        }
+    }
+
+    /// Adds a key; false if it was there.
+    fn insert(&mut self, key: u128) -> bool {
+        match self {
+            Seen::Small(t) => t.insert(key as u64),
+            Seen::Big(t) => t.insert(key),
+        }
+    }
+
+    fn contains(&self, key: u128) -> bool {
+        match self {
+            Seen::Small(t) => t.contains(&(key as u64)),
+            Seen::Big(t) => t.contains(&key),
+        }
+    }
+
+    fn clear(&mut self) {
+        match self {
+            Seen::Small(t) => t.clear(),
+            Seen::Big(t) => t.clear(),
+        }
+    }
+
+    /// Bytes the table holds (a control byte per slot besides the key).
+    fn memory(&self) -> usize {
+        match self {
+            Seen::Small(t) => t.capacity() * (std::mem::size_of::<u64>() + 1),
+            Seen::Big(t) => t.capacity() * (std::mem::size_of::<u128>() + 1),
+        }
+    }
+}
 
 /// One position on the search path: its moves (`moves[start..end]` of the shared list), the
 /// next one to try, how many made moves (the move that led here and the safe ones after it)
@@ -140,7 +189,7 @@ impl Dfs {
             narrow,
             stray_limit: 0,
             cut: false,
-            seen: Seen::default(),
+            seen: Seen::new(root),
             frames: Vec::new(),
             moves: Vec::new(),
             undos: Vec::new(),
@@ -153,7 +202,7 @@ impl Dfs {
 
     fn memory(&self) -> usize {
         use std::mem::size_of;
-        self.seen.capacity() * (size_of::<u128>() + 1)
+        self.seen.memory()
             + self.frames.capacity() * size_of::<Frame>()
             + self.moves.capacity() * size_of::<Mv>()
             + self.undos.capacity() * size_of::<Undo>()
@@ -247,7 +296,7 @@ impl Dfs {
             let buries =
                 self.state.one_pass() && matches!(mv, Mv::TalonFound { .. } | Mv::TalonCol { .. });
             if !self.seen.insert(self.state.key())
-                || self.state.pending_is_seen(&self.seen)
+                || self.state.pending_is_seen(|k| self.seen.contains(k))
                 || (buries && self.state.dead())
             {
                 for _ in 0..made {

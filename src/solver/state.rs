@@ -117,10 +117,16 @@ pub struct Undo {
 const NO_USE: u8 = 0;
 /// Pending use: a King into the column just emptied.
 const EMPTY_USE: u8 = 9;
-/// Pending use: `TALON_USE` + a talon card just put on a column.
+/// Pending use: `TALON_USE` + the talon index of a card just put on a column.
 const TALON_USE: u8 = 10;
-/// How many values `pending` takes.
-const PENDING_RADIX: u8 = TALON_USE + 52;
+
+/// How a position's key holds it (`State::packing`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Packing {
+    Small,
+    Exact,
+    Hashed,
+}
 
 #[derive(Clone)]
 pub struct State {
@@ -142,13 +148,16 @@ pub struct State {
     cursor: u8,
     /// Cards not yet on a foundation.
     left: u16,
-    /// The radix of a column's part of the key (the most face-down cards of a column, + 2),
-    /// and whether the key packs the position exactly (every real deal does).
-    radix: u8,
-    exact: bool,
+    /// The radix of each column's part of the key (its face-down cards at the start, + 2: it
+    /// never gets more), the talon's length at the start (the bits of `live`), and how the key
+    /// holds the position: exactly in 64 bits (every real Klondike deal), exactly in 128 (every
+    /// real Double Solitaire deal), or hashed (built tables too big to pack).
+    col_radix: [u8; MAX_COLS],
+    tlen: u8,
+    packing: Packing,
     /// What the next move must use, after a move whose only use is to let others follow: a
     /// card taken back from a place (1 + the place), a talon card put on a column when the stock
-    /// brings any card at any time (draw one, unlimited passes: `TALON_USE` + the card), a column
+    /// brings any card at any time (draw one, unlimited passes: `TALON_USE` + its talon index), a column
     /// emptied of a non-King (`EMPTY_USE`). The next move must need it: a card onto that card,
     /// its twin home with what lay on it put onto it, the card or (Double Solitaire) its copy
     /// home; a King into the emptied column. After a take-back, another take-back may also
@@ -232,8 +241,9 @@ impl State {
             tpos: [0; 52],
             cursor: 0,
             left: 0,
-            radix: 2,
-            exact: true,
+            col_radix: [2; MAX_COLS],
+            tlen: 0,
+            packing: Packing::Hashed,
             pending: NO_USE,
             prune: true,
         };
@@ -255,7 +265,7 @@ impl State {
             c.len = col.len() as u8;
             c.down = col.down.len() as u8;
             s.left += u16::from(c.len);
-            s.radix = s.radix.max(c.down + 2);
+            s.col_radix[i] = c.down + 2;
         }
         for (i, f) in t.foundations.iter().enumerate() {
             s.found[i] = f.len() as u8;
@@ -273,13 +283,37 @@ impl State {
         }
         s.cursor = t.waste.len() as u8;
         s.left += talon.len() as u16;
-        // The high half of the key must hold the foundations, the columns and the cursor.
-        let high = (s.found_radix() as f64).log2() * 4.0
-            + f64::from(s.radix).log2() * f64::from(s.ncols)
-            + (TALON_CAP as f64 + 1.0).log2()
-            + f64::from(PENDING_RADIX).log2();
-        s.exact = high < 63.5;
+        s.tlen = talon.len() as u8;
+        // The key packs everything but the talon into a number below `values`, then the talon.
+        let mut values: Option<u128> = Some(s.found_radix().pow(4));
+        for i in 0..usize::from(s.ncols) {
+            values = values.and_then(|v| v.checked_mul(u128::from(s.col_radix[i])));
+        }
+        values = values.and_then(|v| v.checked_mul(u128::from(s.cursor_pending_radix())));
+        let bits = |v: u128| 128 - (v - 1).leading_zeros() + u32::from(s.tlen);
+        s.packing = match values.map(bits) {
+            Some(b) if b <= 64 && s.decks == 1 => Packing::Small,
+            Some(b) if b <= 128 => Packing::Exact,
+            _ => Packing::Hashed,
+        };
         Some(s)
+    }
+
+    /// How the key holds the position (see the field).
+    pub fn packing(&self) -> Packing {
+        self.packing
+    }
+
+    /// How many values the key's part for the cursor and the pending use takes: with draw one
+    /// and unlimited passes the cursor counts for nothing, and a talon card may be pending;
+    /// otherwise no talon card is, and the cursor is up to the talon's length.
+    fn cursor_pending_radix(&self) -> u16 {
+        let (t, u) = (u16::from(self.tlen), u16::from(TALON_USE));
+        if self.random_access() {
+            u + t
+        } else {
+            (t + 1) * u
+        }
     }
 
     /// How many values a row of foundation places has in the key: a height for one deck, an
@@ -345,10 +379,28 @@ impl State {
     }
 
     /// The position's key: the foundations (a row's places in any order), each column's code,
-    /// the talon's cards and where the waste ends (unless the talon is a set). Exact: the high
-    /// half packs all but the talon mask, which is the low half.
+    /// the talon's cards and where the waste ends (unless the talon is a set), and what is
+    /// pending. Packed (see `packing`): all but the talon mask as one number, each part in its
+    /// own radix, then the mask in the low `tlen` bits.
     #[inline]
     pub fn key(&self) -> u128 {
+        let cp = if self.random_access() {
+            u16::from(self.pending)
+        } else {
+            u16::from(self.cursor_key()) * u16::from(TALON_USE) + u16::from(self.pending)
+        };
+        if self.packing == Packing::Small {
+            // One deck, all in 64 bits: the same number, without 128-bit arithmetic.
+            let mut high: u64 = 0;
+            for &h in &self.found[..4] {
+                high = high * 14 + u64::from(h);
+            }
+            for i in 0..usize::from(self.ncols) {
+                high = high * u64::from(self.col_radix[i]) + u64::from(self.col_code(i));
+            }
+            high = high * u64::from(self.cursor_pending_radix()) + u64::from(cp);
+            return u128::from((high << self.tlen) | self.live);
+        }
         let d = usize::from(self.decks);
         let mut high: u128 = 0;
         for row in 0..4 {
@@ -362,12 +414,11 @@ impl State {
             high = high * self.found_radix() + v;
         }
         for i in 0..usize::from(self.ncols) {
-            high = high * u128::from(self.radix) + u128::from(self.col_code(i));
+            high = high * u128::from(self.col_radix[i]) + u128::from(self.col_code(i));
         }
-        high = high * (TALON_CAP as u128 + 1) + u128::from(self.cursor_key());
-        high = high * u128::from(PENDING_RADIX) + u128::from(self.pending);
-        if self.exact {
-            (high << 64) | u128::from(self.live)
+        high = high * u128::from(self.cursor_pending_radix()) + u128::from(cp);
+        if self.packing != Packing::Hashed {
+            (high << self.tlen) | u128::from(self.live)
         } else {
             let (h0, h1) = (high as u64, (high >> 64) as u64);
             let a = splitmix(h0 ^ splitmix(h1 ^ 0x5555)) ^ splitmix(self.live ^ 0x1234);
@@ -533,7 +584,7 @@ impl State {
                 self.push(usize::from(to), c);
                 u.tidx = idx;
                 if self.prune && self.random_access() {
-                    self.pending = TALON_USE + c;
+                    self.pending = TALON_USE + idx;
                 }
             }
             Mv::FoundCol { place, to } => {
@@ -702,10 +753,8 @@ impl State {
         found[..4 * d].iter().any(|&h| h < 13)
     }
 
-    /// A safe foundation move if there is one: from a column top, or from the talon where
-    /// taking a card out cannot change which others the stock brings: draw one, any card with
-    /// unlimited passes, the waste's top card in one pass.
-    pub fn safe_move(&self) -> Option<Mv> {
+    /// Whether a card is safe at home (`safe_move`): no card will ever want it on the table.
+    fn safe_test(&self) -> impl Fn(C) -> bool {
         // The lowest foundation place of each colour: a card is safe when those of the other
         // colour are at least one rank under it and those of its own colour two (no card
         // wants it to lie on). With one deck, also when those of the other colour are two
@@ -725,7 +774,7 @@ impl State {
             }
         }
         let one = d == 1;
-        let safe = |c: C| {
+        move |c: C| {
             let r = rank0(c) + 1;
             let (same, other) = if red(c) {
                 (low_red, low_black)
@@ -733,7 +782,15 @@ impl State {
                 (low_black, low_red)
             };
             r <= 2 || (other + 1 >= r && same + 2 >= r) || (one && other + 2 >= r && same + 3 >= r)
-        };
+        }
+    }
+
+    /// A safe foundation move if there is one: from a column top, or from the talon where
+    /// taking a card out cannot change which others the stock brings: draw one, any card with
+    /// unlimited passes, the waste's top card in one pass.
+    pub fn safe_move(&self) -> Option<Mv> {
+        let d = usize::from(self.decks);
+        let safe = self.safe_test();
         for i in 0..usize::from(self.ncols) {
             if let Some(c) = self.cols[i].top()
                 && self.place_for(c).is_some()
@@ -859,7 +916,7 @@ impl State {
     fn held(&self) -> Option<C> {
         match self.pending {
             NO_USE | EMPTY_USE => None,
-            p if p >= TALON_USE => Some(p - TALON_USE),
+            p if p >= TALON_USE => Some(self.talon[usize::from(p - TALON_USE)]),
             p => {
                 let p = usize::from(p - 1);
                 Some((p / usize::from(self.decks)) as u8 * 13 + self.found[p])
@@ -916,16 +973,13 @@ impl State {
 
     /// Whether the same position with nothing pending is in `seen`: it has every move this
     /// one has (and the same positions after them), so this one needs no search of its own.
-    pub fn pending_is_seen<S: std::hash::BuildHasher>(
-        &mut self,
-        seen: &std::collections::HashSet<u128, S>,
-    ) -> bool {
+    pub fn pending_is_seen(&mut self, seen: impl Fn(u128) -> bool) -> bool {
         if self.pending == NO_USE {
             return false;
         }
         let p = self.pending;
         self.pending = NO_USE;
-        let free = seen.contains(&self.key());
+        let free = seen(self.key());
         self.pending = p;
         free
     }
@@ -1010,6 +1064,8 @@ impl State {
     /// Take-backs: the top card of each foundation place onto a column.
     fn takeback_moves(&self, place: impl Fn(C) -> Option<u8>, out: &mut Vec<(i16, Mv)>) {
         let d = usize::from(self.decks);
+        // A card safe at home is never wanted on the table (nor is any under it).
+        let safe = self.safe_test();
         for p in 0..4 * d {
             let h = self.found[p];
             // A later place of a row at the same height as the one before offers the same card.
@@ -1017,6 +1073,9 @@ impl State {
                 continue;
             }
             let c = (p / d) as u8 * 13 + h - 1;
+            if safe(c) && self.prune {
+                continue;
+            }
             if let Some(to) = place(c) {
                 out.push((-20, Mv::FoundCol { place: p as u8, to }));
             }
