@@ -1174,6 +1174,76 @@ mod tests {
         }
     }
 
+    /// What the key must tell apart, written out plainly.
+    fn described(s: &State) -> Vec<u64> {
+        let mut v: Vec<u64> = Vec::new();
+        let d = usize::from(s.decks);
+        for row in 0..4 {
+            let mut r: Vec<u8> = s.found[row * d..row * d + d].to_vec();
+            r.sort_unstable();
+            v.extend(r.iter().map(|&h| u64::from(h)));
+        }
+        v.extend((0..usize::from(s.ncols)).map(|i| u64::from(s.col_code(i))));
+        v.extend([u64::from(s.cursor_key()), u64::from(s.pending), s.live]);
+        v
+    }
+
+    #[test]
+    fn keys_pack_every_real_deal_exactly() {
+        // Random walks through every mode: two positions have the same key exactly when they
+        // are the same position to the search; Klondike keys fit 64 bits, Double ones 128.
+        for mode in [
+            "KL1-D1N", "KL1-D3N", "KL1-D1V", "KL1-D3V", "DS1-D1N", "DS1-D3N", "DS1-D1V", "DS1-D3V",
+        ] {
+            let mut seen: std::collections::HashMap<u128, Vec<u64>> = Default::default();
+            let mut moves = Vec::new();
+            let mut rng = 0x1234_5678_u64 ^ mode.len() as u64;
+            for deal in 0..20 {
+                let code = format!("{mode}-AAAAAA{}", char::from(b'A' + deal));
+                let g = Game::new(GameCode::parse(&code).unwrap());
+                let root = State::from_game(&g).unwrap();
+                let want = if root.decks == 1 {
+                    Packing::Small
+                } else {
+                    Packing::Exact
+                };
+                assert_eq!(root.packing(), want, "{code}");
+                for _walk in 0..30 {
+                    let mut s = root.clone();
+                    for _ in 0..150 {
+                        s.moves(false, &mut moves);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        rng = splitmix(rng);
+                        s.make(moves[(rng % moves.len() as u64) as usize].1);
+                        let key = s.key();
+                        if root.decks == 1 {
+                            assert!(key < 1 << 64, "{code}: a key wider than 64 bits");
+                        }
+                        // Keys of different deals may meet: tell deals apart here.
+                        let mut d = described(&s);
+                        d.push(u64::from(deal));
+                        let old = seen
+                            .entry(key ^ (u128::from(deal) << 120))
+                            .or_insert_with(|| d.clone());
+                        assert_eq!(*old, d, "{code}: two positions, one key");
+                    }
+                }
+            }
+            // And no two descriptions share a key the other way round.
+            let mut back: std::collections::HashMap<Vec<u64>, u128> = Default::default();
+            for (k, d) in &seen {
+                assert_eq!(
+                    *back.entry(d.clone()).or_insert(*k),
+                    *k,
+                    "{mode}: one position, two keys"
+                );
+            }
+            assert!(seen.len() > 2000, "{mode}: only {} positions", seen.len());
+        }
+    }
+
     #[test]
     fn the_stock_brings_the_cards_the_rules_say() {
         // Draw three, 7 cards, none on the waste: the 3rd, 6th and 7th show.
