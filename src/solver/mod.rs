@@ -295,8 +295,9 @@ impl Dfs {
             // dead (see `State::dead`); the root is checked once.
             let buries =
                 self.state.one_pass() && matches!(mv, Mv::TalonFound { .. } | Mv::TalonCol { .. });
-            if !self.seen.insert(self.state.key())
-                || self.state.pending_is_seen(|k| self.seen.contains(k))
+            // A pending position whose twin with nothing pending was seen is not even kept.
+            if self.state.pending_is_seen(|k| self.seen.contains(k))
+                || !self.seen.insert(self.state.key())
                 || (buries && self.state.dead())
             {
                 for _ in 0..made {
