@@ -33,7 +33,7 @@ pub enum Verdict {
 }
 
 /// Positions a hint may search for a winning line before it falls back on a guess: at most
-/// about 110 ms of solver time in Klondike, and 600 ms in Double Solitaire Vegas (its beam
+/// about 140 ms of solver time in Klondike, and 600 ms in Double Solitaire Vegas (its beam
 /// search's positions cost most; it now finds lines there), on our 2-core test machine
 /// (`cargo bench --bench solver`), spread over frames.
 pub const HINT_STATES: usize = 60_000;
