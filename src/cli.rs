@@ -26,13 +26,13 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire daily YYYY-MM-DD [klondike|double]
                                         the daily deal of that day (Klondike if no game)
 
-Memory: a search keeps every position it has seen, 25 to 70 MB per 1000 ms of budget (one
+Memory: a search keeps every position it has seen, 14 to 70 MB per 1000 ms of budget (one
 million positions; `cargo bench --bench solver` measures it), and with a one-pass stock its
 beam search holds up to about 128 MB more (bounded by the beam's width); --budget-ms is at
 most 20000 (about 1.5 GB), and a survey needs that much for each of its threads. A survey that
 would need more than the memory available is refused before it starts.";
 
-/// Bytes a search of one million positions keeps, rounded up from measurements (23 to 69 MB
+/// Bytes a search of one million positions keeps, rounded up from measurements (14 to 69 MB
 /// with its beam, `cargo bench --bench solver`).
 const BYTES_PER_MILLION_POSITIONS: u64 = 70 << 20;
 /// The most a beam search holds, whatever the budget (its width is bounded).
