@@ -467,6 +467,12 @@ impl State {
         (row..row + usize::from(self.decks)).find(|&p| self.found[p] == r)
     }
 
+    /// The card of foundation place `p`'s suit at height `h` (rank `h + 1`).
+    #[inline]
+    fn place_card(&self, p: usize, h: u8) -> C {
+        (p / usize::from(self.decks)) as u8 * 13 + h
+    }
+
     #[inline]
     fn push(&mut self, i: usize, c: C) {
         let col = &mut self.cols[i];
@@ -515,7 +521,7 @@ impl State {
         let p = usize::from(place);
         self.found[p] -= 1;
         self.left += 1;
-        let c = (p / usize::from(self.decks)) as u8 * 13 + self.found[p];
+        let c = self.place_card(p, self.found[p]);
         self.push(i, c);
     }
 
@@ -589,7 +595,7 @@ impl State {
             }
             Mv::FoundCol { place, to } => {
                 let p = usize::from(place);
-                let c = (p / usize::from(self.decks)) as u8 * 13 + self.found[p] - 1;
+                let c = self.place_card(p, self.found[p] - 1);
                 self.found[p] -= 1;
                 self.left += 1;
                 self.push(usize::from(to), c);
@@ -707,7 +713,7 @@ impl State {
             // Free cards home, as far as they go.
             for (p, h) in found.iter_mut().enumerate().take(4 * d) {
                 while *h < 13 {
-                    let c = usize::from((p / d) as u8 * 13 + *h);
+                    let c = usize::from(self.place_card(p, *h));
                     if free[c] == 0 {
                         break;
                     }
@@ -807,7 +813,7 @@ impl State {
                 if self.found[p] == 13 {
                     continue;
                 }
-                let c = (p / d) as u8 * 13 + self.found[p];
+                let c = self.place_card(p, self.found[p]);
                 let at = self.tpos[usize::from(c)] & self.live;
                 if at == 0 || !safe(c) {
                     continue;
@@ -919,7 +925,7 @@ impl State {
             p if p >= TALON_USE => Some(self.talon[usize::from(p - TALON_USE)]),
             p => {
                 let p = usize::from(p - 1);
-                Some((p / usize::from(self.decks)) as u8 * 13 + self.found[p])
+                Some(self.place_card(p, self.found[p]))
             }
         }
     }
@@ -964,7 +970,7 @@ impl State {
         let u = self.make(mv);
         let p = usize::from(u.place);
         let homed = matches!(mv, Mv::ColFound { .. } | Mv::TalonFound { .. })
-            .then(|| (p / usize::from(self.decks)) as u8 * 13 + self.found[p] - 1);
+            .then(|| self.place_card(p, self.found[p] - 1));
         if held.is_none() || homed != held {
             self.pending = pending;
         }
@@ -1037,7 +1043,7 @@ impl State {
     }
 
     /// The talon: each card the stock can bring to the top of the waste, with a place to go.
-    fn talon_moves(&self, hidden: u16, place: impl Fn(C) -> Option<u8>, out: &mut Vec<(i16, Mv)>) {
+    fn talon_moves(&self, hidden: u16, dest: impl Fn(C) -> Option<u8>, out: &mut Vec<(i16, Mv)>) {
         let mut list = [0u8; TALON_CAP];
         let (m, w) = self.live_list(&mut list);
         let mut set = reachable(w, m, self.draw, self.vegas);
@@ -1054,7 +1060,7 @@ impl State {
             if self.may_go_home(c, false) && self.place_for(c).is_some() {
                 out.push((45 - far, Mv::TalonFound { w: w2 }));
             }
-            if let Some(to) = place(c) {
+            if let Some(to) = dest(c) {
                 let score = 30 - far + if hidden > 0 && is_king(c) { 5 } else { 0 };
                 out.push((score, Mv::TalonCol { w: w2, to }));
             }
@@ -1072,7 +1078,7 @@ impl State {
             if h == 0 || (p % d > 0 && self.found[p - 1] == h) {
                 continue;
             }
-            let c = (p / d) as u8 * 13 + h - 1;
+            let c = self.place_card(p, h - 1);
             if safe(c) && self.prune {
                 continue;
             }
