@@ -24,6 +24,8 @@ struct Candidate {
     state: State,
     parent: u32,
     mv: Mv,
+    /// Whether the move buried talon cards (only then can the position be dead).
+    buries: bool,
     safes: (u32, u32),
 }
 
@@ -123,7 +125,7 @@ impl Beam {
             self.next.truncate(self.width);
         }
         // Lost positions out (asked only of the chosen: the question costs).
-        self.next.retain(|c| !c.state.dead());
+        self.next.retain(|c| !c.buries || !c.state.dead());
         // Expanded best last (the layer is popped from the end).
         self.next.sort_unstable_by_key(|c| c.score);
         for c in self.next.drain(..) {
@@ -144,6 +146,7 @@ impl Beam {
         e.state.moves(true, &mut self.moves);
         for &(_, mv) in &self.moves {
             let mut s = e.state.clone();
+            let buries = s.buries(mv);
             s.make(mv);
             let from = self.safes.len() as u32;
             while let Some(safe) = s.safe_move() {
@@ -165,6 +168,7 @@ impl Beam {
                 state: s,
                 parent: e.node,
                 mv,
+                buries,
                 safes: (from, self.safes.len() as u32),
             });
         }

@@ -351,6 +351,17 @@ impl State {
         self.vegas
     }
 
+    /// Whether a move buries talon cards on a one-pass waste (draws past cards it leaves
+    /// there): the only moves after which `dead` can newly hold.
+    pub fn buries(&self, mv: Mv) -> bool {
+        match mv {
+            Mv::TalonFound { w } | Mv::TalonCol { w, .. } => {
+                self.vegas && w > (self.live & low_mask(self.cursor)).count_ones() as u8
+            }
+            _ => false,
+        }
+    }
+
     pub fn is_won(&self) -> bool {
         self.left == 0
     }
@@ -643,16 +654,18 @@ impl State {
         }
     }
 
-    /// Whether the position is lost even under looser rules, where every face-up card and every
-    /// card of the stock (and, with unlimited passes, of the waste) can be played at any time,
-    /// and a card can leave a pile onto any card one rank higher of the other colour that is
-    /// out or home (any number of cards onto the same one), or into an empty column if a King.
-    /// What stays is the order of piles: a face-down card leaves only after the face-down cards
-    /// over it, and in one pass a waste card only after the waste cards over it. Under these
-    /// rules playing never hurts, so playing all that can be played decides: if some card can
+    /// Whether the position is lost even under looser rules, where every face-up card (and,
+    /// with unlimited passes, every talon card) can be played at any time, and a card can
+    /// leave a pile onto any card one rank higher of the other colour that is out or home (any
+    /// number of cards onto the same one), or into an empty column if a King. What stays is
+    /// the order of piles: a face-down card leaves only after the face-down cards over it;
+    /// in one pass a waste card only after the waste cards over it, and the stock comes in
+    /// its order, a group at a time, onto the waste. Under these rules playing never hurts,
+    /// and drawing (which buries the waste's top) is never needed while something can be
+    /// played, so playing all that can be played before each draw decides: if some card can
     /// never get home, the real game is lost too (anything the real game does, these rules
     /// allow). Moves only loosen these rules' hold, except those that bury talon cards on a
-    /// one-pass waste: only after those, and at the start, is this worth asking.
+    /// one-pass waste (`buries`): only after those, and at the start, is this worth asking.
     ///
     /// In Double Solitaire the two copies of a card are alike: a copy that went home from
     /// among the free cards can trade places with one that must leave a pile.
@@ -678,13 +691,24 @@ impl State {
         let mut piles = [0u8; MAX_COLS + 1];
         let mut list = [0u8; TALON_CAP];
         let (m, w) = self.live_list(&mut list);
-        let waste = if self.vegas { w } else { 0 };
-        for &i in &list[usize::from(waste)..usize::from(m)] {
-            let c = usize::from(self.talon[usize::from(i)]);
-            out[c] += 1;
-            free[c] += 1;
+        // With one pass the stock comes in its order onto the waste: `waste` holds the waste
+        // pile's cards bottom first, the stock's next card is `list[next]`. With unlimited
+        // passes every talon card is free.
+        let mut waste = [0u8; TALON_CAP];
+        let mut next = usize::from(m);
+        if self.vegas {
+            for (k, &i) in list[..usize::from(w)].iter().enumerate() {
+                waste[k] = self.talon[usize::from(i)];
+            }
+            piles[MAX_COLS] = w;
+            next = usize::from(w);
+        } else {
+            for &i in &list[..usize::from(m)] {
+                let c = usize::from(self.talon[usize::from(i)]);
+                out[c] += 1;
+                free[c] += 1;
+            }
         }
-        piles[MAX_COLS] = waste;
         for (i, col) in self.cols[..usize::from(self.ncols)].iter().enumerate() {
             if col.len == 0 {
                 continue;
@@ -697,9 +721,9 @@ impl State {
             }
             piles[i] = col.down + 1;
         }
-        let pile_card = |i: usize, k: u8| -> C {
+        let pile_card = |waste: &[u8; TALON_CAP], i: usize, k: u8| -> C {
             if i == MAX_COLS {
-                self.talon[usize::from(list[usize::from(k)])]
+                waste[usize::from(k)]
             } else {
                 self.cols[i].cards[usize::from(k)]
             }
@@ -708,7 +732,12 @@ impl State {
             let row = usize::from(suit(c)) * d;
             (row..row + d).find(|&p| found[p] == rank0(c))
         };
-        loop {
+        // Whether a card can leave a pile onto the table: a King, or onto a card that is out.
+        let lies = |out: &[u8; 52], c: C| -> bool {
+            let (r, other) = (rank0(c), if red(c) { [0u8, 3] } else { [1, 2] });
+            is_king(c) || other.iter().any(|&t| out[usize::from(t * 13 + r + 1)] > 0)
+        };
+        'play: loop {
             let mut changed = false;
             // Free cards home, as far as they go.
             for (p, h) in found.iter_mut().enumerate().take(4 * d) {
@@ -726,17 +755,14 @@ impl State {
             // Pile tops out: home, or onto a card that is out.
             for (i, pile) in piles.iter_mut().enumerate() {
                 while *pile > 0 {
-                    let c = pile_card(i, *pile - 1);
+                    let c = pile_card(&waste, i, *pile - 1);
                     if let Some(p) = place_of(&found, c) {
                         found[p] += 1;
                     } else if homed[usize::from(c)] > 0 {
                         // This copy home instead of the free one, which is free again.
                         homed[usize::from(c)] -= 1;
                         free[usize::from(c)] += 1;
-                    } else if is_king(c) || {
-                        let (r, other) = (rank0(c), if red(c) { [0u8, 3] } else { [1, 2] });
-                        other.iter().any(|&t| out[usize::from(t * 13 + r + 1)] > 0)
-                    } {
+                    } else if lies(&out, c) {
                         free[usize::from(c)] += 1;
                     } else {
                         break;
@@ -747,13 +773,28 @@ impl State {
                     if i == MAX_COLS {
                         out[usize::from(c)] += 1;
                     } else if *pile > 0 {
-                        out[usize::from(pile_card(i, *pile - 1))] += 1;
+                        out[usize::from(pile_card(&waste, i, *pile - 1))] += 1;
                     }
                     changed = true;
                 }
             }
             if !changed {
-                break;
+                // Nothing more to play: only now draw (drawing buries the waste's top), until
+                // the waste's top can be played.
+                loop {
+                    if next == usize::from(m) {
+                        break 'play;
+                    }
+                    for &i in &list[next..(next + usize::from(self.draw)).min(usize::from(m))] {
+                        waste[usize::from(piles[MAX_COLS])] = self.talon[usize::from(i)];
+                        piles[MAX_COLS] += 1;
+                        next += 1;
+                    }
+                    let c = waste[usize::from(piles[MAX_COLS] - 1)];
+                    if place_of(&found, c).is_some() || homed[usize::from(c)] > 0 || lies(&out, c) {
+                        break;
+                    }
+                }
             }
         }
         found[..4 * d].iter().any(|&h| h < 13)
@@ -1263,5 +1304,36 @@ mod tests {
         assert_eq!(reachable(2, 7, 3, true), (1 << 2) | (1 << 5) | (1 << 7));
         assert_eq!(draws_between(2, 3, 7, 3), 4); // to 5, to 7, the recycle, to 3
         assert_eq!(draws_between(7, 7, 7, 3), 0);
+    }
+
+    #[test]
+    fn a_one_pass_stock_comes_in_its_order() {
+        // The looser rules of `dead` keep a one-pass stock's order: its cards come onto the
+        // waste one group after another, and a card left there lies under the next ones. With
+        // unlimited passes every talon card is free. The same cards in the same places are
+        // dead at least as often in one pass, and far more often: with draw three the order
+        // alone proves most deals lost before a move.
+        use crate::engine::{Draw, GameKind, Scoring};
+        for (draw, at_least) in [(Draw::One, 30), (Draw::Three, 100)] {
+            let (mut one_pass, mut unlimited) = (0, 0);
+            for deal in 0..200 {
+                let dead = |scoring| {
+                    let code = GameCode::new(GameKind::Klondike, draw, scoring, deal);
+                    State::from_game(&Game::new(code)).unwrap().dead()
+                };
+                let (v, n) = (dead(Scoring::Vegas), dead(Scoring::Normal));
+                assert!(
+                    v || !n,
+                    "{draw:?} deal {deal}: dead with every talon card free"
+                );
+                one_pass += usize::from(v);
+                unlimited += usize::from(n);
+            }
+            eprintln!("{draw:?}: {one_pass} dead in one pass, {unlimited} with unlimited");
+            assert!(
+                one_pass >= unlimited + at_least,
+                "{draw:?}: {one_pass} against {unlimited}"
+            );
+        }
     }
 }
