@@ -657,7 +657,8 @@ impl State {
     /// Whether the position is lost even under looser rules, where every face-up card (and,
     /// with unlimited passes, every talon card) can be played at any time, and a card can
     /// leave a pile onto any card one rank higher of the other colour that is out or home (any
-    /// number of cards onto the same one), or into an empty column if a King. What stays is
+    /// number of cards onto the same one), or if a King once any column is or has been empty
+    /// (a pile all gone). What stays is
     /// the order of piles: a face-down card leaves only after the face-down cards over it;
     /// in one pass a waste card only after the waste cards over it, and the stock comes in
     /// its order, a group at a time, onto the waste. Under these rules playing never hurts,
@@ -732,10 +733,16 @@ impl State {
             let row = usize::from(suit(c)) * d;
             (row..row + d).find(|&p| found[p] == rank0(c))
         };
-        // Whether a card can leave a pile onto the table: a King, or onto a card that is out.
-        let lies = |out: &[u8; 52], c: C| -> bool {
+        // Whether a card can leave a pile onto the table: onto a card that is out, or a King
+        // once some column is empty (or has been: a pile all gone).
+        let mut empty = piles[..usize::from(self.ncols)].contains(&0);
+        let lies = |out: &[u8; 52], empty: bool, c: C| -> bool {
             let (r, other) = (rank0(c), if red(c) { [0u8, 3] } else { [1, 2] });
-            is_king(c) || other.iter().any(|&t| out[usize::from(t * 13 + r + 1)] > 0)
+            if is_king(c) {
+                empty
+            } else {
+                other.iter().any(|&t| out[usize::from(t * 13 + r + 1)] > 0)
+            }
         };
         'play: loop {
             let mut changed = false;
@@ -762,7 +769,7 @@ impl State {
                         // This copy home instead of the free one, which is free again.
                         homed[usize::from(c)] -= 1;
                         free[usize::from(c)] += 1;
-                    } else if lies(&out, c) {
+                    } else if lies(&out, empty, c) {
                         free[usize::from(c)] += 1;
                     } else {
                         break;
@@ -774,6 +781,8 @@ impl State {
                         out[usize::from(c)] += 1;
                     } else if *pile > 0 {
                         out[usize::from(pile_card(&waste, i, *pile - 1))] += 1;
+                    } else {
+                        empty = true;
                     }
                     changed = true;
                 }
@@ -791,7 +800,10 @@ impl State {
                         next += 1;
                     }
                     let c = waste[usize::from(piles[MAX_COLS] - 1)];
-                    if place_of(&found, c).is_some() || homed[usize::from(c)] > 0 || lies(&out, c) {
+                    if place_of(&found, c).is_some()
+                        || homed[usize::from(c)] > 0
+                        || lies(&out, empty, c)
+                    {
                         break;
                     }
                 }
@@ -1312,9 +1324,11 @@ mod tests {
         // waste one group after another, and a card left there lies under the next ones. With
         // unlimited passes every talon card is free. The same cards in the same places are
         // dead at least as often in one pass, and far more often: with draw three the order
-        // alone proves most deals lost before a move.
+        // alone proves most deals lost before a move. (Measured: 45 and 122 of 200 in one
+        // pass, 2 and 2 with unlimited; 36 and 108 in one pass if a King could always leave
+        // a pile, not only once a column is empty.)
         use crate::engine::{Draw, GameKind, Scoring};
-        for (draw, at_least) in [(Draw::One, 30), (Draw::Three, 100)] {
+        for (draw, at_least) in [(Draw::One, 40), (Draw::Three, 115)] {
             let (mut one_pass, mut unlimited) = (0, 0);
             for deal in 0..200 {
                 let dead = |scoring| {
