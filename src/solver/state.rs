@@ -352,7 +352,7 @@ impl State {
     }
 
     /// Whether a move buries talon cards on a one-pass waste (draws past cards it leaves
-    /// there): the only moves after which `dead` can newly hold.
+    /// there): the moves after which `dead` is asked.
     pub fn buries(&self, mv: Mv) -> bool {
         match mv {
             Mv::TalonFound { w } | Mv::TalonCol { w, .. } => {
@@ -666,7 +666,9 @@ impl State {
     /// played, so playing all that can be played before each draw decides: if some card can
     /// never get home, the real game is lost too (anything the real game does, these rules
     /// allow). Moves only loosen these rules' hold, except those that bury talon cards on a
-    /// one-pass waste (`buries`): only after those, and at the start, is this worth asking.
+    /// one-pass waste (`buries`) and those that fill the last empty column: this is asked at
+    /// the start and after the first kind (asking after the second too left every search of
+    /// Klondike deals 0..199, draw 1 Vegas and draw 3 Normal, as long as it was).
     ///
     /// In Double Solitaire the two copies of a card are alike: a copy that went home from
     /// among the free cards can trade places with one that must leave a pile.
