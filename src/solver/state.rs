@@ -801,12 +801,38 @@ impl State {
                         piles[MAX_COLS] += 1;
                         next += 1;
                     }
-                    let c = waste[usize::from(piles[MAX_COLS] - 1)];
-                    if place_of(&found, c).is_some()
-                        || homed[usize::from(c)] > 0
-                        || lies(&out, empty, c)
-                    {
-                        break;
+                    // The waste's top cards out while they go; back to playing everything
+                    // only if one of them lets another card move (nothing else changed).
+                    while piles[MAX_COLS] > 0 {
+                        let c = waste[usize::from(piles[MAX_COLS] - 1)];
+                        // Out, it may let a column's top card one rank lower of the other
+                        // colour leave; home, the next of its suit too.
+                        let tops = |home: bool| {
+                            (0..usize::from(self.ncols)).any(|i| {
+                                piles[i] > 0 && {
+                                    let t = pile_card(&waste, i, piles[i] - 1);
+                                    (kind(t) + 2) ^ 1 == kind(c) || (home && t == c + 1)
+                                }
+                            })
+                        };
+                        let wakes = if let Some(p) = place_of(&found, c) {
+                            found[p] += 1;
+                            rank0(c) < 12 && free[usize::from(c + 1)] > 0 || tops(true)
+                        } else if homed[usize::from(c)] > 0 {
+                            homed[usize::from(c)] -= 1;
+                            free[usize::from(c)] += 1;
+                            true
+                        } else if lies(&out, empty, c) {
+                            free[usize::from(c)] += 1;
+                            tops(false)
+                        } else {
+                            break;
+                        };
+                        piles[MAX_COLS] -= 1;
+                        out[usize::from(c)] += 1;
+                        if wakes {
+                            continue 'play;
+                        }
                     }
                 }
             }
