@@ -549,9 +549,12 @@ impl State {
 
     /// Takes the talon card shown at waste size `w` out; returns its talon index.
     fn take_talon(&mut self, w: u8) -> (u8, C) {
-        let mut list = [0u8; TALON_CAP];
-        self.live_list(&mut list);
-        let idx = list[usize::from(w) - 1];
+        // The w-th live card.
+        let mut bits = self.live;
+        for _ in 1..w {
+            bits &= bits - 1;
+        }
+        let idx = bits.trailing_zeros() as u8;
         self.live &= !(1u64 << idx);
         // The waste is now the live cards before `idx`; keep the cursor just past its top.
         let below = self.live & ((1u64 << idx) - 1);
@@ -1125,13 +1128,19 @@ impl State {
 
     /// The talon: each card the stock can bring to the top of the waste, with a place to go.
     fn talon_moves(&self, hidden: u16, dest: impl Fn(C) -> Option<u8>, out: &mut Vec<(i16, Mv)>) {
-        let mut list = [0u8; TALON_CAP];
-        let (m, w) = self.live_list(&mut list);
+        let m = self.live.count_ones() as u8;
+        let w = (self.live & low_mask(self.cursor)).count_ones() as u8;
         let mut set = reachable(w, m, self.draw, self.vegas);
+        // The live cards walked in order alongside: `bits` starts at the `at + 1`-th.
+        let (mut bits, mut at) = (self.live, 0u8);
         while set != 0 {
             let w2 = set.trailing_zeros() as u8;
             set &= set - 1;
-            let c = self.talon[usize::from(list[usize::from(w2) - 1])];
+            while at + 1 < w2 {
+                bits &= bits - 1;
+                at += 1;
+            }
+            let c = self.talon[bits.trailing_zeros() as usize];
             // One pass: cards drawn past are buried for good, so the nearer the better.
             let far = if self.vegas {
                 i16::from(w2.saturating_sub(w)) * 2
