@@ -659,7 +659,7 @@ impl State {
 
     /// Whether the position is lost even under looser rules, where every face-up card can be
     /// played at any time (and, with unlimited passes, every talon card that has somewhere to
-    /// go), and a card can leave a pile onto any card one rank higher of the other colour that
+    /// go and, drawing three, that the stock can bring: see `pool` below), and a card can leave a pile onto any card one rank higher of the other colour that
     /// is out or home (any number of cards onto the same one), or if a King once any column is
     /// or has been empty (a pile all gone). What stays is the order of piles: a face-down card
     /// leaves only after the face-down cards over it; in one pass a waste card only after the
@@ -668,10 +668,12 @@ impl State {
     /// top) is never needed while something can be played, so playing all that can be played
     /// before each draw decides: if some card can never get home, the real game is lost too
     /// (anything the real game does, these rules allow). Moves only loosen these rules' hold,
-    /// except those that bury talon cards on a one-pass waste (`buries`) and those that fill
-    /// the last empty column: this is asked at the start and after the first kind (asking
-    /// after the second too left every search of Klondike deals 0..199, draw 1 Vegas and
-    /// draw 3 Normal, as long as it was).
+    /// except those that bury talon cards on a one-pass waste (`buries`), those that fill the
+    /// last empty column, and with draw 3 and unlimited passes talon moves (the cards after
+    /// the one taken out move up one place): this is asked at the start and after the first
+    /// kind (asking after the others too left the searches of Klondike deals 0..199, draw 1
+    /// Vegas and draw 3 Normal, as long or slower: KL1-D3N-AAAAADE 1,103,014 positions
+    /// without, 1,102,681 with).
     ///
     /// In Double Solitaire the two copies of a card are alike: a copy that went home from
     /// among the free cards can trade places with one that must leave a pile.
@@ -709,17 +711,28 @@ impl State {
             piles[MAX_COLS] = w;
             next = usize::from(w);
         }
-        // With unlimited passes, the talon cards (`pool`): each can leave at any time, but only
-        // to where a card can go (home, onto a card that is out, a King into an empty column),
-        // and none is out before it leaves (nothing lies on a talon card).
+        // With unlimited passes, the talon cards (`pool`, in their order): each leaves only to
+        // where a card can go (home, onto a card that is out, a King into an empty column), and
+        // none is out before it leaves (nothing lies on a talon card). Drawing one, any of them
+        // can leave at any time. Drawing three, one can leave once the stock has brought it to
+        // the waste's top (`reach`): it does now; or a later pass does, after as many cards
+        // before it have left as put it at a multiple of three; or the card over it on the
+        // waste left. (Once it could, it can from then on: looser, so still sound.)
         let mut pool = [0u8; TALON_CAP];
         let mut pooled = 0;
+        let (mut gone, mut reach) = (0u64, 0u64);
         if !self.vegas {
             for &i in &list[..usize::from(m)] {
                 pool[pooled] = self.talon[usize::from(i)];
                 pooled += 1;
             }
+            reach = if self.draw == 1 {
+                low_mask(m)
+            } else {
+                reachable(w, m, self.draw, false) >> 1
+            };
         }
+        let step = usize::from(self.draw);
         for (i, col) in self.cols[..usize::from(self.ncols)].iter().enumerate() {
             if col.len == 0 {
                 continue;
@@ -769,10 +782,17 @@ impl State {
                     changed = true;
                 }
             }
-            // Talon cards out where they can go.
-            let mut k = 0;
-            while k < pooled {
-                let c = pool[k];
+            // Talon cards the stock can bring out where they can go.
+            let mut before = 0; // pool cards before the k-th gone
+            for (k, &c) in pool[..pooled].iter().enumerate() {
+                let bit = 1u64 << k;
+                if gone & bit != 0 {
+                    before += 1;
+                    continue;
+                }
+                if reach & bit == 0 && before < (k + 1) % step {
+                    continue;
+                }
                 if let Some(p) = place_of(&found, c) {
                     found[p] += 1;
                 } else if homed[usize::from(c)] > 0 {
@@ -781,13 +801,17 @@ impl State {
                 } else if lies(&out, empty, c) {
                     free[usize::from(c)] += 1;
                 } else {
-                    k += 1;
                     continue;
                 }
                 out[usize::from(c)] += 1;
-                pooled -= 1;
-                pool[k] = pool[pooled];
+                gone |= bit;
+                before += 1;
                 changed = true;
+                // The card under it on the waste shows.
+                let under = !gone & (bit - 1);
+                if under != 0 {
+                    reach |= 1 << (63 - under.leading_zeros());
+                }
             }
             // Pile tops out: home, or onto a card that is out.
             for (i, pile) in piles.iter_mut().enumerate() {
@@ -1381,17 +1405,19 @@ mod tests {
     }
 
     #[test]
-    fn a_one_pass_stock_comes_in_its_order() {
-        // The looser rules of `dead` keep a one-pass stock's order: its cards come onto the
-        // waste one group after another, and a card left there lies under the next ones. With
-        // unlimited passes every talon card is free. The same cards in the same places are
-        // dead at least as often in one pass, and far more often: with draw three the order
-        // alone proves most deals lost before a move. (Measured: 45 and 122 of 200 in one
-        // pass, 4 and 4 with unlimited; 36 and 108 in one pass if a King could always leave
-        // a pile, not only once a column is empty; 2 and 2 with unlimited passes if talon
-        // cards were out from the start, needing nowhere to go.)
+    fn the_stock_holds_its_cards_back_as_the_rules_say() {
+        // The looser rules of `dead` keep what the stock holds back. In one pass its cards
+        // come onto the waste one group after another, and a card left there lies under the
+        // next ones; with unlimited passes a talon card leaves only to where a card can go,
+        // and with draw three only once the stock can bring it. The same cards in the same
+        // places are dead at least as often in one pass, and far more often: with draw three
+        // the order alone proves most deals lost before a move. Measured on deals 0..199 (draw
+        // one, draw three): 45 and 122 dead in one pass, 4 and 8 with unlimited passes; 36
+        // and 108 in one pass if a King could always leave a pile, not only once a column is
+        // empty; 2 and 2 with unlimited passes if talon cards were out from the start,
+        // needing nowhere to go; 4 with draw three if any could leave at any time.
         use crate::engine::{Draw, GameKind, Scoring};
-        for (draw, at_least) in [(Draw::One, 40), (Draw::Three, 115)] {
+        for (draw, at_least, unlimited_at_least) in [(Draw::One, 40, 4), (Draw::Three, 110, 8)] {
             let (mut one_pass, mut unlimited) = (0, 0);
             for deal in 0..200 {
                 let dead = |scoring| {
@@ -1401,19 +1427,18 @@ mod tests {
                 let (v, n) = (dead(Scoring::Vegas), dead(Scoring::Normal));
                 assert!(
                     v || !n,
-                    "{draw:?} deal {deal}: dead with every talon card free"
+                    "{draw:?} deal {deal}: dead with unlimited passes only"
                 );
                 one_pass += usize::from(v);
                 unlimited += usize::from(n);
             }
-            eprintln!("{draw:?}: {one_pass} dead in one pass, {unlimited} with unlimited");
             assert!(
                 one_pass >= unlimited + at_least,
                 "{draw:?}: {one_pass} against {unlimited}"
             );
             assert!(
-                unlimited >= 4,
-                "{draw:?}: {unlimited} with unlimited passes"
+                unlimited >= unlimited_at_least,
+                "{draw:?}: {unlimited} with unlimited"
             );
         }
     }
