@@ -675,16 +675,15 @@ impl State {
     /// Vegas and draw 3 Normal, as long or slower: KL1-D3N-AAAAADE 1,103,014 positions
     /// without, 1,102,681 with).
     ///
-    /// In Double Solitaire the two copies of a card are alike: a copy that went home from
-    /// among the free cards can trade places with one that must leave a pile.
+    /// In Double Solitaire the two copies of a card are alike: a copy at home can trade places
+    /// with one that must leave a pile (see `twin_home`).
     pub fn dead(&self) -> bool {
         if !self.prune {
             return false;
         }
-        // Copies of each card out (free or home), free but not home, and gone home from free.
+        // Copies of each card out (free or home), and free but not home.
         let mut out = [0u8; 52];
         let mut free = [0u8; 52];
-        let mut homed = [0u8; 52];
         let mut found = self.found;
         let d = usize::from(self.decks);
         for (p, &h) in found.iter().enumerate().take(4 * d) {
@@ -756,6 +755,14 @@ impl State {
             let row = usize::from(suit(c)) * d;
             (row..row + d).find(|&p| found[p] == rank0(c))
         };
+        // Double Solitaire: whether the other copy of a card is home. Then this one can leave a
+        // pile too: it goes home in the other's place, and the other is free again. Without
+        // this, sending a card home could hurt (its twin, still in a pile, would find the
+        // place taken), and playing all that can be played would no longer decide.
+        let twin_home = |found: &[u8; 8], c: C| -> bool {
+            let row = usize::from(suit(c)) * d;
+            d > 1 && found[row..row + d].iter().any(|&h| h > rank0(c))
+        };
         // Whether a card can leave a pile onto the table: onto a card that is out, or a King
         // once some column is empty (or has been: a pile all gone).
         let mut empty = piles[..usize::from(self.ncols)].contains(&0);
@@ -777,7 +784,6 @@ impl State {
                         break;
                     }
                     free[c] -= 1;
-                    homed[c] += 1;
                     *h += 1;
                     changed = true;
                 }
@@ -795,10 +801,7 @@ impl State {
                 }
                 if let Some(p) = place_of(&found, c) {
                     found[p] += 1;
-                } else if homed[usize::from(c)] > 0 {
-                    homed[usize::from(c)] -= 1;
-                    free[usize::from(c)] += 1;
-                } else if lies(&out, empty, c) {
+                } else if twin_home(&found, c) || lies(&out, empty, c) {
                     free[usize::from(c)] += 1;
                 } else {
                     continue;
@@ -819,11 +822,7 @@ impl State {
                     let c = pile_card(&waste, i, *pile - 1);
                     if let Some(p) = place_of(&found, c) {
                         found[p] += 1;
-                    } else if homed[usize::from(c)] > 0 {
-                        // This copy home instead of the free one, which is free again.
-                        homed[usize::from(c)] -= 1;
-                        free[usize::from(c)] += 1;
-                    } else if lies(&out, empty, c) {
+                    } else if twin_home(&found, c) || lies(&out, empty, c) {
                         free[usize::from(c)] += 1;
                     } else {
                         break;
@@ -870,11 +869,7 @@ impl State {
                         let wakes = if let Some(p) = place_of(&found, c) {
                             found[p] += 1;
                             rank0(c) < 12 && free[usize::from(c + 1)] > 0 || tops(true)
-                        } else if homed[usize::from(c)] > 0 {
-                            homed[usize::from(c)] -= 1;
-                            free[usize::from(c)] += 1;
-                            true
-                        } else if lies(&out, empty, c) {
+                        } else if twin_home(&found, c) || lies(&out, empty, c) {
                             free[usize::from(c)] += 1;
                             tops(false)
                         } else {
