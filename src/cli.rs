@@ -27,10 +27,10 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
                                         the daily deal of that day (Klondike if no game)
 
 Memory: a search keeps every position it has seen, 14 to 70 MB per 1000 ms of budget (one
-million positions; `cargo bench --bench solver` measures it), and with a one-pass stock its
-beam search holds up to about 128 MB more (bounded by the beam's width); --budget-ms is at
-most 20000 (about 1.5 GB), and a survey needs that much for each of its threads. A survey that
-would need more than the memory available is refused before it starts.";
+million positions; `cargo bench --bench solver` measures it), and in Double Solitaire with a
+one-pass stock its beam search holds up to about 128 MB more (bounded by the beam's width);
+--budget-ms is at most 20000 (about 1.5 GB), and a survey needs that much for each of its
+threads. A survey that would need more than the memory available is refused before it starts.";
 
 /// Bytes a search of one million positions keeps, rounded up from measurements (14 to 69 MB
 /// with its beam, `cargo bench --bench solver`).
