@@ -774,6 +774,20 @@ impl State {
                 other.iter().any(|&t| out[usize::from(t * 13 + r + 1)] > 0)
             }
         };
+        // A card leaving where it lies, if it can: home (`Some(true)`) when a place takes it,
+        // else free (`Some(false)`) when its twin is home or it can lie on a card that is out.
+        let leave =
+            |found: &mut [u8; 8], free: &mut [u8; 52], out: &[u8; 52], empty: bool, c: C| {
+                if let Some(p) = place_of(found, c) {
+                    found[p] += 1;
+                    Some(true)
+                } else if twin_home(found, c) || lies(out, empty, c) {
+                    free[usize::from(c)] += 1;
+                    Some(false)
+                } else {
+                    None
+                }
+            };
         'play: loop {
             let mut changed = false;
             // Free cards home, as far as they go.
@@ -799,11 +813,7 @@ impl State {
                 if reach & bit == 0 && before < (k + 1) % step {
                     continue;
                 }
-                if let Some(p) = place_of(&found, c) {
-                    found[p] += 1;
-                } else if twin_home(&found, c) || lies(&out, empty, c) {
-                    free[usize::from(c)] += 1;
-                } else {
+                if leave(&mut found, &mut free, &out, empty, c).is_none() {
                     continue;
                 }
                 out[usize::from(c)] += 1;
@@ -820,11 +830,7 @@ impl State {
             for (i, pile) in piles.iter_mut().enumerate() {
                 while *pile > 0 {
                     let c = pile_card(&waste, i, *pile - 1);
-                    if let Some(p) = place_of(&found, c) {
-                        found[p] += 1;
-                    } else if twin_home(&found, c) || lies(&out, empty, c) {
-                        free[usize::from(c)] += 1;
-                    } else {
+                    if leave(&mut found, &mut free, &out, empty, c).is_none() {
                         break;
                     }
                     *pile -= 1;
@@ -866,14 +872,12 @@ impl State {
                                 }
                             })
                         };
-                        let wakes = if let Some(p) = place_of(&found, c) {
-                            found[p] += 1;
-                            rank0(c) < 12 && free[usize::from(c + 1)] > 0 || tops(true)
-                        } else if twin_home(&found, c) || lies(&out, empty, c) {
-                            free[usize::from(c)] += 1;
-                            tops(false)
-                        } else {
-                            break;
+                        let wakes = match leave(&mut found, &mut free, &out, empty, c) {
+                            Some(true) => {
+                                rank0(c) < 12 && free[usize::from(c + 1)] > 0 || tops(true)
+                            }
+                            Some(false) => tops(false),
+                            None => break,
                         };
                         piles[MAX_COLS] -= 1;
                         out[usize::from(c)] += 1;
