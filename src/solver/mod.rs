@@ -8,8 +8,8 @@
 //! top, then play it" moves, and move ordering. Searches take turns: a complete one, which proves
 //! the deal unwinnable when it runs out of positions; with unlimited passes a narrow one (a
 //! limited discrepancy search without take-backs) that finds long wins sooner; and in Double
-//! Solitaire with a one-pass stock a beam search (`beam`) for the longest wins. The search runs in slices (`Search::step`), so a window can
-//! spread it over frames.
+//! Solitaire with a one-pass stock a beam search (`beam`) for the longest wins. The search runs
+//! in slices (`Search::step`), so a window can spread it over frames.
 
 mod beam;
 mod state;
@@ -292,8 +292,8 @@ impl Dfs {
             if self.state.is_won() {
                 return Event::Won(self.line());
             }
-            // Only a move that buries talon cards on a one-pass waste can make a live position
-            // dead (see `State::dead`); the root is checked once.
+            // Dead positions are looked for after moves that bury talon cards on a one-pass
+            // waste (`State::dead` says why only those); the root is checked once.
             // A pending position whose twin with nothing pending was seen is not even kept.
             if self.state.pending_is_seen(|k| self.seen.contains(k))
                 || !self.seen.insert(self.state.key())
@@ -316,8 +316,8 @@ impl Dfs {
 /// Searches run side by side from the same position, taking turns by shares of the positions:
 /// the complete one, which alone can prove a deal unwinnable; with unlimited passes the narrow
 /// one, which finds long wins sooner; and in Double Solitaire with a one-pass stock a beam
-/// search for the longest games. Neither ever
-/// starts over, so sharing the budget costs each only its share.
+/// search for the longest games. Neither ever starts over, so sharing the budget costs each
+/// only its share.
 pub struct Search {
     root: State,
     complete: Dfs,
