@@ -329,8 +329,7 @@ impl State {
             .iter()
             .map(|c| u16::from(c.down))
             .sum();
-        let below = self.live & low_mask(self.cursor);
-        let waste = (below.count_ones() as u16).saturating_sub(1);
+        let waste = u16::from(self.waste_len()).saturating_sub(1);
         (total - self.left, down, waste)
     }
 
@@ -355,9 +354,7 @@ impl State {
     /// there): the moves after which `dead` is asked.
     pub fn buries(&self, mv: Mv) -> bool {
         match mv {
-            Mv::TalonFound { w } | Mv::TalonCol { w, .. } => {
-                self.vegas && w > (self.live & low_mask(self.cursor)).count_ones() as u8
-            }
+            Mv::TalonFound { w } | Mv::TalonCol { w, .. } => self.vegas && w > self.waste_len(),
             _ => false,
         }
     }
@@ -446,9 +443,7 @@ impl State {
         if self.vegas {
             return self.cursor;
         }
-        let m = self.live.count_ones() as u8;
-        let below = self.live & low_mask(self.cursor);
-        let w = below.count_ones() as u8;
+        let (m, w) = (self.live.count_ones() as u8, self.waste_len());
         if w.is_multiple_of(self.draw) || w == m {
             0
         } else {
@@ -466,8 +461,13 @@ impl State {
             m += 1;
             bits &= bits - 1;
         }
-        let below = self.live & low_mask(self.cursor);
-        (m, below.count_ones() as u8)
+        (m, self.waste_len())
+    }
+
+    /// How many live talon cards are on the waste.
+    #[inline]
+    fn waste_len(&self) -> u8 {
+        (self.live & low_mask(self.cursor)).count_ones() as u8
     }
 
     /// The foundation place a card goes to (the engine's rule: the first of its row that takes
@@ -659,9 +659,10 @@ impl State {
 
     /// Whether the position is lost even under looser rules, where every face-up card can be
     /// played at any time (and, with unlimited passes, every talon card that has somewhere to
-    /// go and, drawing three, that the stock can bring: see `pool` below), and a card can leave a pile onto any card one rank higher of the other colour that
-    /// is out or home (any number of cards onto the same one), or if a King once any column is
-    /// or has been empty (a pile all gone). What stays is the order of piles: a face-down card
+    /// go and, drawing three, that the stock can bring: see `pool` below), and a card can leave
+    /// a pile onto any card one rank higher of the other colour that is out or home (any number
+    /// of cards onto the same one), or if a King once any column is or has been empty (a pile
+    /// all gone). What stays is the order of piles: a face-down card
     /// leaves only after the face-down cards over it; in one pass a waste card only after the
     /// waste cards over it, and the stock comes in its order, a group at a time, onto the
     /// waste. Under these rules playing never hurts, and drawing (which buries the waste's
@@ -1177,7 +1178,7 @@ impl State {
     /// The talon: each card the stock can bring to the top of the waste, with a place to go.
     fn talon_moves(&self, hidden: u16, dest: impl Fn(C) -> Option<u8>, out: &mut Vec<(i16, Mv)>) {
         let m = self.live.count_ones() as u8;
-        let w = (self.live & low_mask(self.cursor)).count_ones() as u8;
+        let w = self.waste_len();
         let mut set = reachable(w, m, self.draw, self.vegas);
         // The live cards walked in order alongside: `bits` starts at the `at + 1`-th.
         let (mut bits, mut at) = (self.live, 0u8);
