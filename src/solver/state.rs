@@ -679,6 +679,12 @@ impl State {
     /// In Double Solitaire the two copies of a card are alike: a copy at home can trade places
     /// with one that must leave a pile (see `twin_home`).
     pub fn dead(&self) -> bool {
+        self.dead_playing(false)
+    }
+
+    /// `dead`; with `eager`, every waste card that leaves is followed by a full round of
+    /// playing, whatever it frees (the slow reference for the check of what it wakes).
+    fn dead_playing(&self, eager: bool) -> bool {
         if !self.prune {
             return false;
         }
@@ -882,7 +888,7 @@ impl State {
                         };
                         piles[MAX_COLS] -= 1;
                         out[usize::from(c)] += 1;
-                        if wakes {
+                        if wakes || eager {
                             continue 'play;
                         }
                     }
@@ -1387,6 +1393,48 @@ mod tests {
             }
             assert!(seen.len() > 2000, "{mode}: only {} positions", seen.len());
         }
+    }
+
+    #[test]
+    fn the_waste_wakes_every_card_it_frees() {
+        // In one pass, `dead` plays the waste's cards as they come and goes back to playing
+        // everything only when one of them lets another card move: it must come to what a
+        // full round after every waste card comes to, on every position of random games in
+        // all four one-pass modes.
+        let mut differ = Vec::new();
+        let mut moves = Vec::new();
+        let mut rng = 0x5eed_u64;
+        let mut checked = 0;
+        for mode in ["KL1-D1V", "KL1-D3V", "DS1-D1V", "DS1-D3V"] {
+            for deal in 0..60u64 {
+                let code = GameCode::parse(&format!("{mode}-AAAAAAA")).unwrap();
+                let code = GameCode { deal, ..code };
+                let root = State::from_game(&Game::new(code)).unwrap();
+                for _walk in 0..16 {
+                    let mut s = root.clone();
+                    for _ in 0..120 {
+                        checked += 1;
+                        if s.dead_playing(false) != s.dead_playing(true) {
+                            differ.push(code);
+                            break;
+                        }
+                        s.moves(false, &mut moves);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        rng = splitmix(rng);
+                        s.make(moves[(rng % moves.len() as u64) as usize].1);
+                    }
+                }
+            }
+        }
+        assert!(
+            differ.is_empty(),
+            "not every freed card woken: {} walks, the first in {}",
+            differ.len(),
+            differ[0]
+        );
+        assert!(checked > 20_000, "only {checked} positions");
     }
 
     #[test]
