@@ -357,6 +357,21 @@ fn a_lost_double_solitaire_deal_is_lost() {
     assert_eq!(exhaustive_has_win(&g, 100_000), Some(false));
 }
 
+/// Draw three with unlimited passes: losses proved under draw one's looser rules, where the
+/// search under draw three's own needs a million positions or more (KL1-D3N-AAAAAWW: 1.8 M,
+/// AAAAAXI: 2.0 M). The independent solver (lonelybot) calls both lost too.
+#[test]
+fn draw_three_losses_are_proved_under_draw_one_rules() {
+    for code in ["KL1-D3N-AAAAAWW", "KL1-D3N-AAAAAXI"] {
+        let g = Game::new(GameCode::parse(code).unwrap());
+        assert_eq!(
+            solve(&g, Budget { states: 60_000 }),
+            Verdict::Unwinnable,
+            "{code}"
+        );
+    }
+}
+
 /// Real Klondike deals whose verdict an independent solver (lonelybot, with our deals fed to it
 /// card for card) gives: lost ones the search proves quickly, and two won draw-three deals that
 /// an unsound take-back-the-talon rule once called lost (a talon card over the King that an

@@ -7,9 +7,11 @@
 //! foundation moves applied without branching, the stock turned into "draw until this card is on
 //! top, then play it" moves, and move ordering. Searches take turns: a complete one, which proves
 //! the deal unwinnable when it runs out of positions; with unlimited passes a narrow one (a
-//! limited discrepancy search without take-backs) that finds long wins sooner; and in Double
-//! Solitaire with a one-pass stock a beam search (`beam`) for the longest wins. The search runs
-//! in slices (`Search::step`), so a window can spread it over frames.
+//! limited discrepancy search without take-backs) that finds long wins sooner; in Double
+//! Solitaire with a one-pass stock a beam search (`beam`) for the longest wins; and with draw 3
+//! and unlimited passes a complete search under draw 1's looser rules, which proves losses
+//! only (a deal lost when the stock brings any card at any time is lost three at a time too).
+//! The search runs in slices (`Search::step`), so a window can spread it over frames.
 
 mod beam;
 mod state;
@@ -61,6 +63,12 @@ impl Budget {
         }
     }
 }
+
+/// The share of the search under looser rules against the complete search's four: most of
+/// the budget until it finds a win there (then it stops, and that is soon for most deals).
+/// Klondike draw 3 Normal deals 0..999 decided within 1 s: 96.9 % without it; 97.6, 97.8,
+/// 98.0, 98.0 % with shares 2, 4, 8, 16 (no win lost).
+const RELAXED_SHARE: usize = 8;
 
 /// Hashes a position's key: both halves mixed into one word.
 #[derive(Default)]
@@ -314,20 +322,25 @@ impl Dfs {
 /// A search in progress. `step` runs it for a number of positions and says when it is done.
 ///
 /// Searches run side by side from the same position, taking turns by shares of the positions:
-/// the complete one, which alone can prove a deal unwinnable; with unlimited passes the narrow
-/// one, which finds long wins sooner; and in Double Solitaire with a one-pass stock a beam
-/// search for the longest games. Neither ever starts over, so sharing the budget costs each
-/// only its share.
+/// the complete one; with unlimited passes the narrow one, which finds long wins sooner; in
+/// Double Solitaire with a one-pass stock a beam search for the longest games; and with draw 3
+/// and unlimited passes the complete one under draw 1's rules, which can only prove a deal
+/// unwinnable, as the complete one can. None ever starts over, so sharing the budget costs
+/// each only its share.
 pub struct Search {
     root: State,
     complete: Dfs,
     /// The searches that only find wins; None once one has searched all it can.
     narrow: Option<Dfs>,
     beam: Option<beam::Beam>,
+    /// A complete search under looser rules (`State::relaxed`), which only proves losses;
+    /// None once it finds a win there (which says nothing here).
+    relaxed: Option<Dfs>,
     /// Positions expanded by each, and the whole budget.
     complete_spent: usize,
     narrow_spent: usize,
     beam_spent: usize,
+    relaxed_spent: usize,
     /// The beam's share against the complete search's four (the narrow one, if any, has one).
     beam_share: usize,
     budget: usize,
@@ -361,10 +374,12 @@ impl Search {
             complete: Dfs::new(&start, false),
             narrow: (!start.one_pass()).then(|| Dfs::new(&start, true)),
             beam: (beam_share > 0).then(|| beam::Beam::new(&start)),
+            relaxed: start.relaxed().map(|r| Dfs::new(&r, false)),
             root: start,
             complete_spent: 0,
             narrow_spent: 0,
             beam_spent: 0,
+            relaxed_spent: 0,
             beam_share,
             budget: budget.states,
             done: root.is_none().then_some(Verdict::Undecided),
@@ -377,11 +392,12 @@ impl Search {
         self.complete.memory()
             + self.narrow.as_ref().map_or(0, Dfs::memory)
             + self.beam.as_ref().map_or(0, beam::Beam::memory)
+            + self.relaxed.as_ref().map_or(0, Dfs::memory)
     }
 
     /// Positions expanded so far, by all the searches.
     pub fn expanded(&self) -> usize {
-        self.complete_spent + self.narrow_spent + self.beam_spent
+        self.complete_spent + self.narrow_spent + self.beam_spent + self.relaxed_spent
     }
 
     /// Searches at most `states` more positions; `Some` once the answer is known.
@@ -396,7 +412,8 @@ impl Search {
                 self.done = Some(Verdict::Undecided);
                 break;
             }
-            // Whoever is furthest behind its share: the complete search has 4, narrow 1.
+            // Whoever is furthest behind its share: the complete search has 4, narrow 1, the
+            // beam `beam_share`, the search under looser rules `RELAXED_SHARE`.
             let c = self.complete_spent;
             let event = if self.beam.is_some() && self.beam_spent * 4 < c * self.beam_share {
                 self.beam_spent += 1;
@@ -404,6 +421,16 @@ impl Search {
             } else if self.narrow.is_some() && self.narrow_spent * 4 < c {
                 self.narrow_spent += 1;
                 finder_step(&mut self.narrow, Dfs::step)
+            } else if self.relaxed.is_some() && self.relaxed_spent * 4 < c * RELAXED_SHARE {
+                self.relaxed_spent += 1;
+                match self.relaxed.as_mut().map(Dfs::step) {
+                    Some(Event::Won(_)) => {
+                        self.relaxed = None;
+                        Event::Expanded
+                    }
+                    Some(e) => e,
+                    None => Event::Expanded,
+                }
             } else {
                 self.complete_spent += 1;
                 self.complete.step()

@@ -350,6 +350,18 @@ impl State {
         self.vegas
     }
 
+    /// The same position under looser rules, if there are any it can be searched under more
+    /// cheaply: draw three with unlimited passes becomes draw one (any talon card at any time).
+    /// Every line of the game is a line there too (a card the stock brings three at a time it
+    /// brings one at a time), so a position with no win there has none here.
+    pub fn relaxed(&self) -> Option<State> {
+        (self.prune && self.draw == 3 && !self.vegas).then(|| State {
+            draw: 1,
+            pending: NO_USE,
+            ..self.clone()
+        })
+    }
+
     /// Whether a move buries talon cards on a one-pass waste (draws past cards it leaves
     /// there): the moves after which `dead` is asked.
     pub fn buries(&self, mv: Mv) -> bool {
