@@ -417,20 +417,13 @@ impl Search {
             let c = self.complete_spent;
             let event = if self.beam.is_some() && self.beam_spent * 4 < c * self.beam_share {
                 self.beam_spent += 1;
-                finder_step(&mut self.beam, beam::Beam::step)
+                side_step(&mut self.beam, true, beam::Beam::step)
             } else if self.narrow.is_some() && self.narrow_spent * 4 < c {
                 self.narrow_spent += 1;
-                finder_step(&mut self.narrow, Dfs::step)
+                side_step(&mut self.narrow, true, Dfs::step)
             } else if self.relaxed.is_some() && self.relaxed_spent * 4 < c * RELAXED_SHARE {
                 self.relaxed_spent += 1;
-                match self.relaxed.as_mut().map(Dfs::step) {
-                    Some(Event::Won(_)) => {
-                        self.relaxed = None;
-                        Event::Expanded
-                    }
-                    Some(e) => e,
-                    None => Event::Expanded,
-                }
+                side_step(&mut self.relaxed, false, Dfs::step)
             } else {
                 self.complete_spent += 1;
                 self.complete.step()
@@ -447,11 +440,16 @@ impl Search {
     }
 }
 
-/// One step of a search that only finds wins: one that has searched all it can is dropped
-/// (its turns go to the others).
-fn finder_step<T>(slot: &mut Option<T>, step: impl FnOnce(&mut T) -> Event) -> Event {
+/// One step of a search that only finds wins (`finds`) or only proves losses: one that comes
+/// to the end that says nothing (it has searched all it can, or it won under looser rules) is
+/// dropped, and its turns go to the others.
+fn side_step<T>(slot: &mut Option<T>, finds: bool, step: impl FnOnce(&mut T) -> Event) -> Event {
     match slot.as_mut().map(step) {
-        Some(Event::Exhausted) => {
+        Some(Event::Exhausted) if finds => {
+            *slot = None;
+            Event::Expanded
+        }
+        Some(Event::Won(_)) if !finds => {
             *slot = None;
             Event::Expanded
         }
