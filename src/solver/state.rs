@@ -1418,9 +1418,9 @@ mod tests {
         let mut rng = 0x5eed_u64;
         let mut checked = 0;
         for mode in ["KL1-D1V", "KL1-D3V", "DS1-D1V", "DS1-D3V"] {
+            let first = GameCode::parse(&format!("{mode}-AAAAAAA")).unwrap();
             for deal in 0..60u64 {
-                let code = GameCode::parse(&format!("{mode}-AAAAAAA")).unwrap();
-                let code = GameCode { deal, ..code };
+                let code = GameCode { deal, ..first };
                 let root = State::from_game(&Game::new(code)).unwrap();
                 for _walk in 0..16 {
                     let mut s = root.clone();
