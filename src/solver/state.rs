@@ -205,6 +205,20 @@ fn low_mask(n: u8) -> u64 {
     if n >= 64 { !0 } else { (1u64 << n) - 1 }
 }
 
+/// The first foundation place of card `c`'s suit that takes it next, with `d` (one or two)
+/// decks: places `suit · d + k`.
+#[inline]
+fn first_place(found: &[u8; 8], d: usize, c: C) -> Option<usize> {
+    let (r, row) = (rank0(c), usize::from(suit(c)) * d);
+    if found[row] == r {
+        Some(row)
+    } else if d > 1 && found[row + 1] == r {
+        Some(row + 1)
+    } else {
+        None
+    }
+}
+
 /// How many clicks on the stock take the waste from size `w` to size `to`.
 fn draws_between(mut w: u8, to: u8, m: u8, k: u8) -> usize {
     let mut n = 0;
@@ -486,14 +500,20 @@ impl State {
     /// it).
     #[inline]
     fn place_for(&self, c: C) -> Option<usize> {
-        let (r, row) = (rank0(c), usize::from(suit(c)) * usize::from(self.decks));
-        (row..row + usize::from(self.decks)).find(|&p| self.found[p] == r)
+        first_place(&self.found, usize::from(self.decks), c)
     }
 
     /// The card of foundation place `p`'s suit at height `h` (rank `h + 1`).
     #[inline]
     fn place_card(&self, p: usize, h: u8) -> C {
-        (p / usize::from(self.decks)) as u8 * 13 + h
+        self.place_suit(p) as u8 * 13 + h
+    }
+
+    /// The suit of foundation place `p`: places `suit · decks + k`, with one or two decks (a
+    /// shift, not a division: this is asked in the solver's innermost loops).
+    #[inline]
+    fn place_suit(&self, p: usize) -> usize {
+        p >> (self.decks >> 1)
     }
 
     #[inline]
@@ -700,16 +720,14 @@ impl State {
         if !self.prune {
             return false;
         }
-        // Copies of each card out (free or home), and free but not home.
-        let mut out = [0u8; 52];
+        // The cards out (bit `c`: a copy of card `c` is free or home), and the copies of each
+        // free but not home.
+        let mut out = 0u64;
         let mut free = [0u8; 52];
         let mut found = self.found;
         let d = usize::from(self.decks);
         for (p, &h) in found.iter().enumerate().take(4 * d) {
-            let row = (p / d) as u8 * 13;
-            for r in 0..h {
-                out[usize::from(row + r)] += 1;
-            }
+            out |= low_mask(h) << (self.place_suit(p) * 13);
         }
         // Piles in order, bottom first: the waste (one pass), and each column's face-down cards
         // with the face-up card on them, which must leave before they turn up (a column's top
@@ -756,9 +774,9 @@ impl State {
                 continue;
             }
             let base = usize::from(col.down);
-            out[usize::from(col.cards[base])] += 1;
+            out |= 1 << col.cards[base];
             for &c in &col.cards[base + 1..usize::from(col.len)] {
-                out[usize::from(c)] += 1;
+                out |= 1 << c;
                 free[usize::from(c)] += 1;
             }
             piles[i] = col.down + 1;
@@ -769,10 +787,6 @@ impl State {
             } else {
                 self.cols[i].cards[usize::from(k)]
             }
-        };
-        let place_of = |found: &[u8; 8], c: C| -> Option<usize> {
-            let row = usize::from(suit(c)) * d;
-            (row..row + d).find(|&p| found[p] == rank0(c))
         };
         // Double Solitaire: whether the other copy of a card is home. Then this one can leave a
         // pile too: it goes home in the other's place, and the other is free again. Without
@@ -785,42 +799,62 @@ impl State {
         // Whether a card can leave a pile onto the table: onto a card that is out, or a King
         // once some column is empty (or has been: a pile all gone).
         let mut empty = piles[..usize::from(self.ncols)].contains(&0);
-        let lies = |out: &[u8; 52], empty: bool, c: C| -> bool {
-            let (r, other) = (rank0(c), if red(c) { [0u8, 3] } else { [1, 2] });
+        let lies = |out: u64, empty: bool, c: C| -> bool {
+            // The two cards one rank higher of the other colour: suits 0 and 3 for a red card,
+            // 1 and 2 for a black one.
+            let above = if red(c) {
+                1 | 1 << 39
+            } else {
+                1 << 13 | 1 << 26
+            };
             if is_king(c) {
                 empty
             } else {
-                other.iter().any(|&t| out[usize::from(t * 13 + r + 1)] > 0)
+                out & above << (rank0(c) + 1) != 0
             }
         };
-        // A card leaving where it lies, if it can: home (`Some(true)`) when a place takes it,
-        // else free (`Some(false)`) when its twin is home or it can lie on a card that is out.
-        let leave =
-            |found: &mut [u8; 8], free: &mut [u8; 52], out: &[u8; 52], empty: bool, c: C| {
-                if let Some(p) = place_of(found, c) {
-                    found[p] += 1;
-                    Some(true)
-                } else if twin_home(found, c) || lies(out, empty, c) {
-                    free[usize::from(c)] += 1;
-                    Some(false)
-                } else {
-                    None
+        // Free cards home onto place `p`, as far as they go: whether any went. Done for every
+        // place at the start, then each time a place grows: no free card is ever wanted home.
+        let home = |found: &mut [u8; 8], free: &mut [u8; 52], p: usize| -> bool {
+            let h0 = found[p];
+            while found[p] < 13 {
+                let c = usize::from(self.place_card(p, found[p]));
+                if free[c] == 0 {
+                    break;
                 }
-            };
+                free[c] -= 1;
+                found[p] += 1;
+            }
+            found[p] > h0
+        };
+        for p in 0..4 * d {
+            home(&mut found, &mut free, p);
+        }
+        // A card leaving where it lies, if it can: home when a place takes it (`Home`, or
+        // `HomeAndMore` when free cards follow it there), else free when its twin is home or it
+        // can lie on a card that is out.
+        enum Left {
+            Home,
+            HomeAndMore,
+            Free,
+        }
+        let leave = |found: &mut [u8; 8], free: &mut [u8; 52], out: u64, empty: bool, c: C| {
+            if let Some(p) = first_place(found, d, c) {
+                found[p] += 1;
+                Some(if home(found, free, p) {
+                    Left::HomeAndMore
+                } else {
+                    Left::Home
+                })
+            } else if twin_home(found, c) || lies(out, empty, c) {
+                free[usize::from(c)] += 1;
+                Some(Left::Free)
+            } else {
+                None
+            }
+        };
         'play: loop {
             let mut changed = false;
-            // Free cards home, as far as they go.
-            for (p, h) in found.iter_mut().enumerate().take(4 * d) {
-                while *h < 13 {
-                    let c = usize::from(self.place_card(p, *h));
-                    if free[c] == 0 {
-                        break;
-                    }
-                    free[c] -= 1;
-                    *h += 1;
-                    changed = true;
-                }
-            }
             // Talon cards the stock can bring out where they can go.
             let mut before = 0; // pool cards before the k-th gone
             for (k, &c) in pool[..pooled].iter().enumerate() {
@@ -832,10 +866,10 @@ impl State {
                 if reach & bit == 0 && before < (k + 1) % step {
                     continue;
                 }
-                if leave(&mut found, &mut free, &out, empty, c).is_none() {
+                if leave(&mut found, &mut free, out, empty, c).is_none() {
                     continue;
                 }
-                out[usize::from(c)] += 1;
+                out |= 1 << c;
                 gone |= bit;
                 before += 1;
                 changed = true;
@@ -849,16 +883,16 @@ impl State {
             for (i, pile) in piles.iter_mut().enumerate() {
                 while *pile > 0 {
                     let c = pile_card(&waste, i, *pile - 1);
-                    if leave(&mut found, &mut free, &out, empty, c).is_none() {
+                    if leave(&mut found, &mut free, out, empty, c).is_none() {
                         break;
                     }
                     *pile -= 1;
                     // A waste card is out once it leaves; a column's top face-down card turns
                     // up, and is out from then on (cards can lie on it).
                     if i == MAX_COLS {
-                        out[usize::from(c)] += 1;
+                        out |= 1 << c;
                     } else if *pile > 0 {
-                        out[usize::from(pile_card(&waste, i, *pile - 1))] += 1;
+                        out |= 1 << pile_card(&waste, i, *pile - 1);
                     } else {
                         empty = true;
                     }
@@ -891,15 +925,14 @@ impl State {
                                 }
                             })
                         };
-                        let wakes = match leave(&mut found, &mut free, &out, empty, c) {
-                            Some(true) => {
-                                rank0(c) < 12 && free[usize::from(c + 1)] > 0 || tops(true)
-                            }
-                            Some(false) => tops(false),
+                        let wakes = match leave(&mut found, &mut free, out, empty, c) {
+                            Some(Left::HomeAndMore) => true,
+                            Some(Left::Home) => tops(true),
+                            Some(Left::Free) => tops(false),
                             None => break,
                         };
                         piles[MAX_COLS] -= 1;
-                        out[usize::from(c)] += 1;
+                        out |= 1 << c;
                         if wakes || eager {
                             continue 'play;
                         }
@@ -920,17 +953,17 @@ impl State {
         // lies on that one (two ranks lower, its colour: its own suit's card is home already,
         // the other suit's place is just under it); no card of three ranks lower of the other
         // colour is left out.
-        let d = usize::from(self.decks);
-        let (mut low_red, mut low_black) = (13u8, 13u8);
-        for p in 0..4 * d {
-            let h = self.found[p];
-            if matches!(p / d, 1 | 2) {
-                low_red = low_red.min(h);
-            } else {
-                low_black = low_black.min(h);
-            }
-        }
-        let one = d == 1;
+        // Places `suit · decks + k`: the red suits are 1 and 2.
+        let f = &self.found;
+        let one = self.decks == 1;
+        let (low_black, low_red) = if one {
+            (f[0].min(f[3]), f[1].min(f[2]))
+        } else {
+            (
+                f[0].min(f[1]).min(f[6]).min(f[7]),
+                f[2].min(f[3]).min(f[4]).min(f[5]),
+            )
+        };
         move |c: C| {
             let r = rank0(c) + 1;
             let (same, other) = if red(c) {
@@ -956,27 +989,28 @@ impl State {
                 return Some(Mv::ColFound { col: i as u8 });
             }
         }
-        if self.draw == 1 {
-            // The card each place wants next, if safe and in the talon where the stock can
-            // bring it without changing what else it brings: any card with unlimited passes,
-            // only the waste's top card in one pass (drawing on buries cards for good).
+        // From the talon, when safe and where the stock brings the card without changing what
+        // else it brings: only the waste's top card in one pass (drawing on buries cards for
+        // good), any card with unlimited passes.
+        if self.draw == 1 && self.vegas {
+            let waste = self.live & low_mask(self.cursor);
+            if waste != 0 {
+                let c = self.talon[63 - waste.leading_zeros() as usize];
+                if self.place_for(c).is_some() && safe(c) {
+                    return Some(Mv::TalonFound {
+                        w: waste.count_ones() as u8,
+                    });
+                }
+            }
+        } else if self.draw == 1 {
+            // The card each place wants next.
             for p in 0..4 * d {
                 if self.found[p] == 13 {
                     continue;
                 }
                 let c = self.place_card(p, self.found[p]);
                 let at = self.tpos[usize::from(c)] & self.live;
-                if at == 0 || !safe(c) {
-                    continue;
-                }
-                if self.vegas {
-                    let waste = self.live & low_mask(self.cursor);
-                    if waste != 0 && at & (1u64 << (63 - waste.leading_zeros())) != 0 {
-                        return Some(Mv::TalonFound {
-                            w: waste.count_ones() as u8,
-                        });
-                    }
-                } else {
+                if at != 0 && safe(c) {
                     let below = self.live & low_mask(at.trailing_zeros() as u8);
                     return Some(Mv::TalonFound {
                         w: below.count_ones() as u8 + 1,
@@ -1232,7 +1266,7 @@ impl State {
         for p in 0..4 * d {
             let h = self.found[p];
             // A later place of a row at the same height as the one before offers the same card.
-            if h == 0 || (p % d > 0 && self.found[p - 1] == h) {
+            if h == 0 || (p & (d - 1) > 0 && self.found[p - 1] == h) {
                 continue;
             }
             let c = self.place_card(p, h - 1);
