@@ -230,6 +230,87 @@ fn draws_between(mut w: u8, to: u8, m: u8, k: u8) -> usize {
     n
 }
 
+/// The game under `State::dead`'s looser rules, as far as they have played it: the
+/// foundations, the free cards (copies of each face-up but not home), the cards out (bit `c`:
+/// a copy of card `c` is free or home), whether some column is or has been empty, and the
+/// number of decks.
+struct Loose {
+    found: [u8; 8],
+    free: [u8; 52],
+    out: u64,
+    empty: bool,
+    d: usize,
+}
+
+/// How a card left its pile under the looser rules: home (and, `HomeAndMore`, free cards went
+/// after it), or free on the table.
+enum Left {
+    Home,
+    HomeAndMore,
+    Free,
+}
+
+impl Loose {
+    /// Free cards home onto place `p`, as far as they go: whether any went. Done for every
+    /// place at the start, then each time a place grows: no free card is ever wanted home.
+    #[inline]
+    fn home(&mut self, p: usize) -> bool {
+        let (h0, row) = (self.found[p], (p >> (self.d >> 1)) as u8 * 13);
+        while self.found[p] < 13 {
+            let c = usize::from(row + self.found[p]);
+            if self.free[c] == 0 {
+                break;
+            }
+            self.free[c] -= 1;
+            self.found[p] += 1;
+        }
+        self.found[p] > h0
+    }
+
+    /// Whether a card can leave a pile onto the table: onto one of the two cards one rank
+    /// higher of the other colour if out, or a King once some column is empty. In Double
+    /// Solitaire also when the other copy of the card is home: it goes home in the other's
+    /// place, and the other is free again. Without this, sending a card home could hurt (its
+    /// twin, still in a pile, would find the place taken), and playing all that can be played
+    /// would no longer decide.
+    #[inline]
+    fn lies(&self, c: C) -> bool {
+        let row = usize::from(suit(c)) * self.d;
+        if self.d > 1 && self.found[row..row + 2].iter().any(|&h| h > rank0(c)) {
+            return true;
+        }
+        // Suits 0 and 3 for a red card, 1 and 2 for a black one.
+        let above: u64 = if red(c) {
+            1 | 1 << 39
+        } else {
+            1 << 13 | 1 << 26
+        };
+        if is_king(c) {
+            self.empty
+        } else {
+            self.out & above << (rank0(c) + 1) != 0
+        }
+    }
+
+    /// A card leaving where it lies, if it can: home when a place takes it, else free.
+    #[inline(always)]
+    fn leave(&mut self, c: C) -> Option<Left> {
+        if let Some(p) = first_place(&self.found, self.d, c) {
+            self.found[p] += 1;
+            Some(if self.home(p) {
+                Left::HomeAndMore
+            } else {
+                Left::Home
+            })
+        } else if self.lies(c) {
+            self.free[usize::from(c)] += 1;
+            Some(Left::Free)
+        } else {
+            None
+        }
+    }
+}
+
 impl State {
     /// The position of a game, or `None` if it is not one the solver can hold (a built table
     /// with columns longer than any real game has).
@@ -720,14 +801,16 @@ impl State {
         if !self.prune {
             return false;
         }
-        // The cards out (bit `c`: a copy of card `c` is free or home), and the copies of each
-        // free but not home.
-        let mut out = 0u64;
-        let mut free = [0u8; 52];
-        let mut found = self.found;
         let d = usize::from(self.decks);
-        for (p, &h) in found.iter().enumerate().take(4 * d) {
-            out |= low_mask(h) << (self.place_suit(p) * 13);
+        let mut l = Loose {
+            found: self.found,
+            free: [0; 52],
+            out: 0,
+            empty: false,
+            d,
+        };
+        for p in 0..4 * d {
+            l.out |= low_mask(l.found[p]) << (self.place_suit(p) * 13);
         }
         // Piles in order, bottom first: the waste (one pass), and each column's face-down cards
         // with the face-up card on them, which must leave before they turn up (a column's top
@@ -774,10 +857,10 @@ impl State {
                 continue;
             }
             let base = usize::from(col.down);
-            out |= 1 << col.cards[base];
+            l.out |= 1 << col.cards[base];
             for &c in &col.cards[base + 1..usize::from(col.len)] {
-                out |= 1 << c;
-                free[usize::from(c)] += 1;
+                l.out |= 1 << c;
+                l.free[usize::from(c)] += 1;
             }
             piles[i] = col.down + 1;
         }
@@ -788,71 +871,12 @@ impl State {
                 self.cols[i].cards[usize::from(k)]
             }
         };
-        // Double Solitaire: whether the other copy of a card is home. Then this one can leave a
-        // pile too: it goes home in the other's place, and the other is free again. Without
-        // this, sending a card home could hurt (its twin, still in a pile, would find the
-        // place taken), and playing all that can be played would no longer decide.
-        let twin_home = |found: &[u8; 8], c: C| -> bool {
-            let row = usize::from(suit(c)) * d;
-            d > 1 && found[row..row + d].iter().any(|&h| h > rank0(c))
-        };
-        // Whether a card can leave a pile onto the table: onto a card that is out, or a King
-        // once some column is empty (or has been: a pile all gone).
-        let mut empty = piles[..usize::from(self.ncols)].contains(&0);
-        let lies = |out: u64, empty: bool, c: C| -> bool {
-            // The two cards one rank higher of the other colour: suits 0 and 3 for a red card,
-            // 1 and 2 for a black one.
-            let above = if red(c) {
-                1 | 1 << 39
-            } else {
-                1 << 13 | 1 << 26
-            };
-            if is_king(c) {
-                empty
-            } else {
-                out & above << (rank0(c) + 1) != 0
-            }
-        };
-        // Free cards home onto place `p`, as far as they go: whether any went. Done for every
-        // place at the start, then each time a place grows: no free card is ever wanted home.
-        let home = |found: &mut [u8; 8], free: &mut [u8; 52], p: usize| -> bool {
-            let h0 = found[p];
-            while found[p] < 13 {
-                let c = usize::from(self.place_card(p, found[p]));
-                if free[c] == 0 {
-                    break;
-                }
-                free[c] -= 1;
-                found[p] += 1;
-            }
-            found[p] > h0
-        };
+        // A King can leave a pile onto the table once some column is empty (or has been: a
+        // pile all gone).
+        l.empty = piles[..usize::from(self.ncols)].contains(&0);
         for p in 0..4 * d {
-            home(&mut found, &mut free, p);
+            l.home(p);
         }
-        // A card leaving where it lies, if it can: home when a place takes it (`Home`, or
-        // `HomeAndMore` when free cards follow it there), else free when its twin is home or it
-        // can lie on a card that is out.
-        enum Left {
-            Home,
-            HomeAndMore,
-            Free,
-        }
-        let leave = |found: &mut [u8; 8], free: &mut [u8; 52], out: u64, empty: bool, c: C| {
-            if let Some(p) = first_place(found, d, c) {
-                found[p] += 1;
-                Some(if home(found, free, p) {
-                    Left::HomeAndMore
-                } else {
-                    Left::Home
-                })
-            } else if twin_home(found, c) || lies(out, empty, c) {
-                free[usize::from(c)] += 1;
-                Some(Left::Free)
-            } else {
-                None
-            }
-        };
         'play: loop {
             let mut changed = false;
             // Talon cards the stock can bring out where they can go.
@@ -866,10 +890,10 @@ impl State {
                 if reach & bit == 0 && before < (k + 1) % step {
                     continue;
                 }
-                if leave(&mut found, &mut free, out, empty, c).is_none() {
+                if l.leave(c).is_none() {
                     continue;
                 }
-                out |= 1 << c;
+                l.out |= 1 << c;
                 gone |= bit;
                 before += 1;
                 changed = true;
@@ -883,18 +907,18 @@ impl State {
             for (i, pile) in piles.iter_mut().enumerate() {
                 while *pile > 0 {
                     let c = pile_card(&waste, i, *pile - 1);
-                    if leave(&mut found, &mut free, out, empty, c).is_none() {
+                    if l.leave(c).is_none() {
                         break;
                     }
                     *pile -= 1;
                     // A waste card is out once it leaves; a column's top face-down card turns
                     // up, and is out from then on (cards can lie on it).
                     if i == MAX_COLS {
-                        out |= 1 << c;
+                        l.out |= 1 << c;
                     } else if *pile > 0 {
-                        out |= 1 << pile_card(&waste, i, *pile - 1);
+                        l.out |= 1 << pile_card(&waste, i, *pile - 1);
                     } else {
-                        empty = true;
+                        l.empty = true;
                     }
                     changed = true;
                 }
@@ -925,14 +949,14 @@ impl State {
                                 }
                             })
                         };
-                        let wakes = match leave(&mut found, &mut free, out, empty, c) {
+                        let wakes = match l.leave(c) {
                             Some(Left::HomeAndMore) => true,
                             Some(Left::Home) => tops(true),
                             Some(Left::Free) => tops(false),
                             None => break,
                         };
                         piles[MAX_COLS] -= 1;
-                        out |= 1 << c;
+                        l.out |= 1 << c;
                         if wakes || eager {
                             continue 'play;
                         }
@@ -940,7 +964,7 @@ impl State {
                 }
             }
         }
-        found[..4 * d].iter().any(|&h| h < 13)
+        l.found[..4 * d].iter().any(|&h| h < 13)
     }
 
     /// Whether a card is safe at home (`safe_move`): no card will ever want it on the table.
