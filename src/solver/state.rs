@@ -551,11 +551,18 @@ impl State {
             return self.cursor;
         }
         let (m, w) = (self.live.count_ones() as u8, self.waste_len());
-        if w.is_multiple_of(self.draw) || w == m {
+        if self.draw_rem(usize::from(w)) == 0 || w == m {
             0
         } else {
             self.cursor
         }
+    }
+
+    /// `x` modulo the draw (one or three): asked for every position, where a division by a
+    /// number not known until run time would cost more than all else in the key.
+    #[inline]
+    fn draw_rem(&self, x: usize) -> usize {
+        if self.draw == 1 { 0 } else { x % 3 }
     }
 
     /// The live talon cards' indices in order, and how many of them are on the waste.
@@ -582,6 +589,19 @@ impl State {
     #[inline]
     fn place_for(&self, c: C) -> Option<usize> {
         first_place(&self.found, usize::from(self.decks), c)
+    }
+
+    /// The cards a place takes next (bit `c`: card `c`): where `place_for` finds a place, as
+    /// a set, to pass over the other cards quickly.
+    #[inline]
+    fn homeward(&self) -> u64 {
+        let mut set = 0u64;
+        for p in 0..4 * usize::from(self.decks) {
+            if self.found[p] < 13 {
+                set |= 1 << self.place_card(p, self.found[p]);
+            }
+        }
+        set
     }
 
     /// The card of foundation place `p`'s suit at height `h` (rank `h + 1`).
@@ -851,7 +871,6 @@ impl State {
                 reachable(w, m, self.draw, false) >> 1
             };
         }
-        let step = usize::from(self.draw);
         for (i, col) in self.cols[..usize::from(self.ncols)].iter().enumerate() {
             if col.len == 0 {
                 continue;
@@ -887,7 +906,7 @@ impl State {
                     before += 1;
                     continue;
                 }
-                if reach & bit == 0 && before < (k + 1) % step {
+                if reach & bit == 0 && before < self.draw_rem(k + 1) {
                     continue;
                 }
                 if l.leave(c).is_none() {
@@ -1005,9 +1024,10 @@ impl State {
     pub fn safe_move(&self) -> Option<Mv> {
         let d = usize::from(self.decks);
         let safe = self.safe_test();
+        let homeward = self.homeward();
         for i in 0..usize::from(self.ncols) {
             if let Some(c) = self.cols[i].top()
-                && self.place_for(c).is_some()
+                && homeward >> c & 1 != 0
                 && safe(c)
             {
                 return Some(Mv::ColFound { col: i as u8 });
@@ -1020,7 +1040,7 @@ impl State {
             let waste = self.live & low_mask(self.cursor);
             if waste != 0 {
                 let c = self.talon[63 - waste.leading_zeros() as usize];
-                if self.place_for(c).is_some() && safe(c) {
+                if homeward >> c & 1 != 0 && safe(c) {
                     return Some(Mv::TalonFound {
                         w: waste.count_ones() as u8,
                     });
@@ -1081,8 +1101,9 @@ impl State {
                 dest(c)
             }
         };
+        let homeward = self.homeward();
         for i in 0..n {
-            self.column_moves(i, &free, dest, out);
+            self.column_moves(i, &free, homeward, dest, out);
         }
         self.talon_moves(hidden, talon_dest, out);
         if !narrow {
@@ -1206,6 +1227,7 @@ impl State {
         &self,
         i: usize,
         free: &[u8; 26],
+        homeward: u64,
         dest: impl Fn(C) -> Option<u8>,
         out: &mut Vec<(i16, Mv)>,
     ) {
@@ -1222,8 +1244,11 @@ impl State {
         }
         for k in first..len - 1 {
             let c = col.cards[k];
+            if homeward >> c & 1 == 0 {
+                continue;
+            }
             let twin = free[kind(c)];
-            if twin != u8::MAX && self.may_go_home(c, true) && self.place_for(c).is_some() {
+            if twin != u8::MAX && self.may_go_home(c, true) {
                 let count = (len - 1 - k) as u8;
                 let mv = Mv::Uncover {
                     col: i as u8,
