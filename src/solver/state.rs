@@ -836,19 +836,20 @@ impl State {
         // with the face-up card on them, which must leave before they turn up (a column's top
         // card counts as out, for cards to lie on).
         let mut piles = [0u8; MAX_COLS + 1];
-        let mut list = [0u8; TALON_CAP];
-        let (m, w) = self.live_list(&mut list);
+        let (m, w) = (self.live.count_ones() as u8, self.waste_len());
         // With one pass the stock comes in its order onto the waste: `waste` holds the waste
-        // pile's cards bottom first, the stock's next card is `list[next]`. With unlimited
-        // passes every talon card is free.
+        // pile's cards bottom first, `stock` the talon indices still to come (its lowest bit
+        // next). With unlimited passes every talon card is free.
         let mut waste = [0u8; TALON_CAP];
-        let mut next = usize::from(m);
+        let mut stock = 0u64;
         if self.vegas {
-            for (k, &i) in list[..usize::from(w)].iter().enumerate() {
-                waste[k] = self.talon[usize::from(i)];
+            let mut bits = self.live & low_mask(self.cursor);
+            for slot in &mut waste[..usize::from(w)] {
+                *slot = self.talon[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
             }
             piles[MAX_COLS] = w;
-            next = usize::from(w);
+            stock = self.live & !low_mask(self.cursor);
         }
         // With unlimited passes, the talon cards (`pool`, in their order): each leaves only to
         // where a card can go (home, onto a card that is out, a King into an empty column), and
@@ -861,8 +862,10 @@ impl State {
         let mut pooled = 0;
         let (mut gone, mut reach) = (0u64, 0u64);
         if !self.vegas {
-            for &i in &list[..usize::from(m)] {
-                pool[pooled] = self.talon[usize::from(i)];
+            let mut bits = self.live;
+            while bits != 0 {
+                pool[pooled] = self.talon[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
                 pooled += 1;
             }
             reach = if self.draw == 1 {
@@ -946,13 +949,16 @@ impl State {
                 // Nothing more to play: only now draw (drawing buries the waste's top), until
                 // the waste's top can be played.
                 loop {
-                    if next == usize::from(m) {
+                    if stock == 0 {
                         break 'play;
                     }
-                    for &i in &list[next..(next + usize::from(self.draw)).min(usize::from(m))] {
-                        waste[usize::from(piles[MAX_COLS])] = self.talon[usize::from(i)];
-                        piles[MAX_COLS] += 1;
-                        next += 1;
+                    for _ in 0..self.draw {
+                        if stock != 0 {
+                            let i = stock.trailing_zeros() as usize;
+                            stock &= stock - 1;
+                            waste[usize::from(piles[MAX_COLS])] = self.talon[i];
+                            piles[MAX_COLS] += 1;
+                        }
                     }
                     // The waste's top cards out while they go; back to playing everything
                     // only if one of them lets another card move (nothing else changed).
@@ -1281,8 +1287,14 @@ impl State {
         let m = self.live.count_ones() as u8;
         let w = self.waste_len();
         let mut set = reachable(w, m, self.draw, self.vegas);
-        // The live cards walked in order alongside: `bits` starts at the `at + 1`-th.
+        // The live cards walked in order alongside: `bits` starts at the `at + 1`-th. One pass
+        // brings nothing under the waste's top card: the walk starts there.
         let (mut bits, mut at) = (self.live, 0u8);
+        if self.vegas && w > 0 {
+            let top = 63 - (self.live & low_mask(self.cursor)).leading_zeros();
+            bits &= !low_mask(top as u8);
+            at = w - 1;
+        }
         while set != 0 {
             let w2 = set.trailing_zeros() as u8;
             set &= set - 1;
