@@ -1111,7 +1111,7 @@ impl State {
         for i in 0..n {
             self.column_moves(i, &free, homeward, dest, out);
         }
-        self.talon_moves(hidden, talon_dest, out);
+        self.talon_moves(hidden, homeward, talon_dest, out);
         if !narrow {
             self.takeback_moves(takeback_dest, out);
         }
@@ -1245,7 +1245,7 @@ impl State {
         let (down, first) = (i16::from(col.down), usize::from(col.down));
         let top = col.cards[len - 1];
         let turns = |k: usize| if k == first && down > 0 { 30 + down } else { 0 };
-        if self.may_go_home(top, false) && self.place_for(top).is_some() {
+        if homeward >> top & 1 != 0 && self.may_go_home(top, false) {
             out.push((50 + turns(len - 1), Mv::ColFound { col: i as u8 }));
         }
         for k in first..len - 1 {
@@ -1283,7 +1283,13 @@ impl State {
     }
 
     /// The talon: each card the stock can bring to the top of the waste, with a place to go.
-    fn talon_moves(&self, hidden: u16, dest: impl Fn(C) -> Option<u8>, out: &mut Vec<(i16, Mv)>) {
+    fn talon_moves(
+        &self,
+        hidden: u16,
+        homeward: u64,
+        dest: impl Fn(C) -> Option<u8>,
+        out: &mut Vec<(i16, Mv)>,
+    ) {
         let m = self.live.count_ones() as u8;
         let w = self.waste_len();
         let mut set = reachable(w, m, self.draw, self.vegas);
@@ -1309,7 +1315,7 @@ impl State {
             } else {
                 i16::from(w2 < w) * 3
             };
-            if self.may_go_home(c, false) && self.place_for(c).is_some() {
+            if homeward >> c & 1 != 0 && self.may_go_home(c, false) {
                 out.push((45 - far, Mv::TalonFound { w: w2 }));
             }
             if let Some(to) = dest(c) {
