@@ -28,15 +28,17 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
 
 Memory: a search keeps every position it has seen, 14 to 70 MB per 1000 ms of budget (one
 million positions; `cargo bench --bench solver` measures it), and in Double Solitaire with a
-one-pass stock its beam search holds up to about 128 MB more (bounded by the beam's width);
+one-pass stock its beam search holds up to about 32 MB more (bounded by the beam's width);
 --budget-ms is at most 20000 (about 1.5 GB), and a survey needs that much for each of its
 threads. A survey that would need more than the memory available is refused before it starts.";
 
 /// Bytes a search of one million positions keeps, rounded up from measurements (14 to 69 MB
 /// with its beam, `cargo bench --bench solver`).
 const BYTES_PER_MILLION_POSITIONS: u64 = 70 << 20;
-/// The most a beam search holds, whatever the budget (its width is bounded).
-const BEAM_BYTES: u64 = 128 << 20;
+/// The most a beam search holds, whatever the budget (its width is bounded): at its widest,
+/// 16,384 positions of 832 bytes in its layer and as many expanded (27 MB), room for 131,072
+/// candidates of 28 bytes (4 MB) and their safe moves: about 32 MB, rounded up.
+const BEAM_BYTES: u64 = 40 << 20;
 
 /// What the command line asks for.
 pub enum Run {
