@@ -205,6 +205,13 @@ fn low_mask(n: u8) -> u64 {
     if n >= 64 { !0 } else { (1u64 << n) - 1 }
 }
 
+/// The suit of foundation place `p`: places `suit · d + k`, with `d` (one or two) decks (a
+/// shift, not a division: this is asked in the solver's innermost loops).
+#[inline]
+fn place_suit(p: usize, d: usize) -> usize {
+    p >> (d >> 1)
+}
+
 /// The first foundation place of card `c`'s suit that takes it next, with `d` (one or two)
 /// decks: places `suit · d + k`.
 #[inline]
@@ -255,7 +262,7 @@ impl Loose {
     /// place at the start, then each time a place grows: no free card is ever wanted home.
     #[inline]
     fn home(&mut self, p: usize) -> bool {
-        let (h0, row) = (self.found[p], (p >> (self.d >> 1)) as u8 * 13);
+        let (h0, row) = (self.found[p], place_suit(p, self.d) as u8 * 13);
         while self.found[p] < 13 {
             let c = usize::from(row + self.found[p]);
             if self.free[c] == 0 {
@@ -610,11 +617,9 @@ impl State {
         self.place_suit(p) as u8 * 13 + h
     }
 
-    /// The suit of foundation place `p`: places `suit · decks + k`, with one or two decks (a
-    /// shift, not a division: this is asked in the solver's innermost loops).
     #[inline]
     fn place_suit(&self, p: usize) -> usize {
-        p >> (self.decks >> 1)
+        place_suit(p, usize::from(self.decks))
     }
 
     #[inline]
