@@ -585,10 +585,16 @@ impl State {
         (m, self.waste_len())
     }
 
+    /// The waste's cards, as talon indices (bit `i`: `talon[i]`; its top is the highest).
+    #[inline]
+    fn waste_bits(&self) -> u64 {
+        self.live & low_mask(self.cursor)
+    }
+
     /// How many live talon cards are on the waste.
     #[inline]
     fn waste_len(&self) -> u8 {
-        (self.live & low_mask(self.cursor)).count_ones() as u8
+        self.waste_bits().count_ones() as u8
     }
 
     /// The foundation place a card goes to (the engine's rule: the first of its row that takes
@@ -848,13 +854,13 @@ impl State {
         let mut waste = [0u8; TALON_CAP];
         let mut stock = 0u64;
         if self.vegas {
-            let mut bits = self.live & low_mask(self.cursor);
+            let mut bits = self.waste_bits();
             for slot in &mut waste[..usize::from(w)] {
                 *slot = self.talon[bits.trailing_zeros() as usize];
                 bits &= bits - 1;
             }
             piles[MAX_COLS] = w;
-            stock = self.live & !low_mask(self.cursor);
+            stock = self.live & !self.waste_bits();
         }
         // With unlimited passes, the talon cards (`pool`, in their order): each leaves only to
         // where a card can go (home, onto a card that is out, a King into an empty column), and
@@ -1048,7 +1054,7 @@ impl State {
         // else it brings: only the waste's top card in one pass (drawing on buries cards for
         // good), any card with unlimited passes.
         if self.draw == 1 && self.vegas {
-            let waste = self.live & low_mask(self.cursor);
+            let waste = self.waste_bits();
             if waste != 0 {
                 let c = self.talon[63 - waste.leading_zeros() as usize];
                 if homeward >> c & 1 != 0 && safe(c) {
@@ -1302,7 +1308,7 @@ impl State {
         // brings nothing under the waste's top card: the walk starts there.
         let (mut bits, mut at) = (self.live, 0u8);
         if self.vegas && w > 0 {
-            let top = 63 - (self.live & low_mask(self.cursor)).leading_zeros();
+            let top = 63 - self.waste_bits().leading_zeros();
             bits &= !low_mask(top as u8);
             at = w - 1;
         }
