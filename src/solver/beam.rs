@@ -152,7 +152,7 @@ impl Beam {
                 state.make(s);
             }
             // Lost positions out (asked only of the chosen: the question costs).
-            if c.buries && state.dead() {
+            if c.buries && state.dead_after(c.mv, from.state.cursor()) {
                 continue;
             }
             self.nodes.push((from.node, Some(c.mv)));

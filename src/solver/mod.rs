@@ -294,7 +294,7 @@ impl Dfs {
             }
             let mv = self.moves[frame.next];
             frame.next += 1;
-            let buries = self.state.buries(mv);
+            let (buries, before) = (self.state.buries(mv), self.state.cursor());
             self.undos.push(self.state.make(mv));
             let made = 1 + self.apply_safe();
             if self.state.is_won() {
@@ -305,7 +305,7 @@ impl Dfs {
             // A pending position whose twin with nothing pending was seen is not even kept.
             if self.state.pending_is_seen(|k| self.seen.contains(k))
                 || !self.seen.insert(self.state.key())
-                || (buries && self.state.dead())
+                || (buries && self.state.dead_after(mv, before))
             {
                 for _ in 0..made {
                     let u = self.undos.pop().expect("just made");
