@@ -1588,27 +1588,26 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_waste_wakes_every_card_it_frees() {
-        // In one pass, `dead` plays the waste's cards as they come and goes back to playing
-        // everything only when one of them lets another card move: it must come to what a
-        // full round after every waste card comes to, on every position of random games in
-        // all four one-pass modes.
-        let mut differ = Vec::new();
+    /// Random games of the four one-pass modes: `walks` of at most `steps` random moves from each
+    /// of deals `0..deals`, showing `visit` every position on the way; a walk ends where `visit`
+    /// says so (false) or no move is left.
+    fn one_pass_walks(
+        deals: u64,
+        walks: usize,
+        steps: usize,
+        mut rng: u64,
+        mut visit: impl FnMut(GameCode, &State) -> bool,
+    ) {
         let mut moves = Vec::new();
-        let mut rng = 0x5eed_u64;
-        let mut checked = 0;
         for mode in ["KL1-D1V", "KL1-D3V", "DS1-D1V", "DS1-D3V"] {
             let first = GameCode::parse(&format!("{mode}-AAAAAAA")).unwrap();
-            for deal in 0..60u64 {
+            for deal in 0..deals {
                 let code = GameCode { deal, ..first };
                 let root = State::from_game(&Game::new(code)).unwrap();
-                for _walk in 0..16 {
+                for _walk in 0..walks {
                     let mut s = root.clone();
-                    for _ in 0..120 {
-                        checked += 1;
-                        if s.dead_playing(false) != s.dead_playing(true) {
-                            differ.push(code);
+                    for _ in 0..steps {
+                        if !visit(code, &s) {
                             break;
                         }
                         s.moves(false, &mut moves);
@@ -1621,6 +1620,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_waste_wakes_every_card_it_frees() {
+        // In one pass, `dead` plays the waste's cards as they come and goes back to playing
+        // everything only when one of them lets another card move: it must come to what a
+        // full round after every waste card comes to, on every position of random games in
+        // all four one-pass modes.
+        let (mut differ, mut checked) = (Vec::new(), 0);
+        one_pass_walks(60, 16, 120, 0x5eed, |code, s| {
+            checked += 1;
+            let same = s.dead_playing(false) == s.dead_playing(true);
+            if !same {
+                differ.push(code);
+            }
+            same
+        });
         assert!(
             differ.is_empty(),
             "not every freed card woken: {} walks, the first in {}",
@@ -1638,39 +1654,26 @@ mod tests {
         // full question must then say "not dead" too.
         let (mut left_out, mut wrong) = (0, Vec::new());
         let mut moves = Vec::new();
-        let mut rng = 0xb0_71ed_u64;
-        for mode in ["KL1-D1V", "KL1-D3V", "DS1-D1V", "DS1-D3V"] {
-            let first = GameCode::parse(&format!("{mode}-AAAAAAA")).unwrap();
-            for deal in 0..300u64 {
-                let code = GameCode { deal, ..first };
-                let mut s = State::from_game(&Game::new(code)).unwrap();
-                for _ in 0..150 {
-                    s.moves(false, &mut moves);
-                    if moves.is_empty() || s.dead() {
-                        break;
-                    }
-                    for &(_, mv) in &moves {
-                        if !s.buries(mv) {
-                            continue;
-                        }
-                        let mut t = s.clone();
-                        let before = t.cursor();
-                        t.make(mv);
-                        while let Some(safe) = t.safe_move() {
-                            t.make(safe);
-                        }
-                        let asked = t.dead_after(mv, before);
-                        if asked != t.dead() {
-                            wrong.push(code);
-                        } else if !asked && t.buried_leave(before) {
-                            left_out += 1;
-                        }
-                    }
-                    rng = splitmix(rng);
-                    s.make(moves[(rng % moves.len() as u64) as usize].1);
+        one_pass_walks(300, 1, 150, 0xb0_71ed, |code, s| {
+            if s.dead() {
+                return false;
+            }
+            s.moves(false, &mut moves);
+            for &(_, mv) in moves.iter().filter(|&&(_, mv)| s.buries(mv)) {
+                let mut t = s.clone();
+                t.make(mv);
+                while let Some(safe) = t.safe_move() {
+                    t.make(safe);
+                }
+                let asked = t.dead_after(mv, s.cursor());
+                if asked != t.dead() {
+                    wrong.push(code);
+                } else if !asked && t.buried_leave(s.cursor()) {
+                    left_out += 1;
                 }
             }
-        }
+            true
+        });
         assert!(
             wrong.is_empty(),
             "{} wrong, the first in {}",
