@@ -861,6 +861,13 @@ impl State {
         self.dead()
     }
 
+    /// The cards home, as a set (bit `c`: a copy of card `c` is home).
+    fn home_cards(&self) -> u64 {
+        (0..4 * usize::from(self.decks)).fold(0, |out, p| {
+            out | low_mask(self.found[p]) << (self.place_suit(p) * 13)
+        })
+    }
+
     /// Whether the talon cards on the waste above index `before` can all leave it at once
     /// under `dead`'s looser rules, top first (see `dead_after`).
     fn buried_leave(&self, before: u8) -> bool {
@@ -873,10 +880,8 @@ impl State {
                 out |= 1 << c;
             }
         }
+        out |= self.home_cards();
         let mut found = self.found;
-        for (p, &h) in found[..4 * d].iter().enumerate() {
-            out |= low_mask(h) << (self.place_suit(p) * 13);
-        }
         while buried != 0 {
             let i = 63 - buried.leading_zeros();
             buried &= !(1u64 << i);
@@ -905,9 +910,7 @@ impl State {
             empty: false,
             d,
         };
-        for p in 0..4 * d {
-            l.out |= low_mask(l.found[p]) << (self.place_suit(p) * 13);
-        }
+        l.out |= self.home_cards();
         // Piles in order, bottom first: the waste (one pass), and each column's face-down cards
         // with the face-up card on them, which must leave before they turn up (a column's top
         // card counts as out, for cards to lie on).
