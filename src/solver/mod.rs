@@ -18,7 +18,7 @@ mod state;
 pub mod survey;
 
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasher, Hasher};
 
 use crate::engine::{Action, Game};
 use state::{Mv, Packing, State, Undo};
@@ -70,24 +70,58 @@ impl Budget {
 /// 98.0, 98.0 % with shares 2, 4, 8, 16 (no win lost).
 const RELAXED_SHARE: usize = 8;
 
-/// Hashes a position's key: both halves mixed into one word.
-#[derive(Default)]
-struct KeyHasher(u64);
+/// How the table of positions seen hashes a key (`State::key`): where it lies from all but its
+/// pending bits, and those only in the top seven bits, the tag the table tells the keys of a
+/// group of slots apart by. So a position with something pending lies in the same group as the
+/// same position with nothing pending, the one the search asks after next (`Dfs::step`): that
+/// question finds its group already in the cache. (Where words are 32 bits, as on the web, the
+/// table takes its tag from lower bits; the twins then share it too, which costs a comparison
+/// of keys, never a wrong answer.)
+#[derive(Clone, Copy)]
+struct KeyHashing {
+    pending_bits: u32,
+}
+
+impl BuildHasher for KeyHashing {
+    type Hasher = KeyHasher;
+    fn build_hasher(&self) -> KeyHasher {
+        KeyHasher {
+            pending_bits: self.pending_bits,
+            hash: 0,
+        }
+    }
+}
+
+struct KeyHasher {
+    pending_bits: u32,
+    hash: u64,
+}
+
+impl KeyHasher {
+    /// The pending bits spread over the top seven (none pending: nothing).
+    #[inline]
+    fn tag(&self, low: u64) -> u64 {
+        let pending = low & ((1 << self.pending_bits) - 1);
+        pending.wrapping_mul(0x9E37_79B9_7F4A_7C15) & (0x7F << 57)
+    }
+}
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
-        self.0
+        self.hash
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+            self.hash = self.hash.rotate_left(8) ^ u64::from(b);
         }
     }
     fn write_u128(&mut self, k: u128) {
-        self.0 = crate::engine::deal::splitmix((k >> 64) as u64 ^ splitmix_step(k as u64));
+        let rest = k >> self.pending_bits;
+        self.hash = crate::engine::deal::splitmix((rest >> 64) as u64 ^ splitmix_step(rest as u64))
+            ^ self.tag(k as u64);
     }
     fn write_u64(&mut self, k: u64) {
-        self.0 = crate::engine::deal::splitmix(k);
+        self.hash = crate::engine::deal::splitmix(k >> self.pending_bits) ^ self.tag(k);
     }
 }
 
@@ -98,7 +132,7 @@ fn splitmix_step(x: u64) -> u64 {
     x ^ (x >> 29)
 }
 
-type Table<K> = HashSet<K, BuildHasherDefault<KeyHasher>>;
+type Table<K> = HashSet<K, KeyHashing>;
 
 /// The positions a search has seen, by key: in 64 bits when the key fits (half the memory of
 /// 128, and faster).
@@ -109,9 +143,12 @@ enum Seen {
 
 impl Seen {
     fn new(root: &State) -> Seen {
+        let hashing = KeyHashing {
+            pending_bits: root.pending_bits(),
+        };
         match root.packing() {
-            Packing::Small => Seen::Small(Table::default()),
-            _ => Seen::Big(Table::default()),
+            Packing::Small => Seen::Small(Table::with_hasher(hashing)),
+            _ => Seen::Big(Table::with_hasher(hashing)),
         }
     }
 
@@ -302,9 +339,12 @@ impl Dfs {
             }
             // Dead positions are looked for after moves that bury talon cards on a one-pass
             // waste (`State::dead` says why only those); the root is checked once.
-            // A pending position whose twin with nothing pending was seen is not even kept.
-            if self.state.pending_is_seen(|k| self.seen.contains(k))
-                || !self.seen.insert(self.state.key())
+            // A pending position whose twin with nothing pending was seen is not even kept: that
+            // one has every move this one has (and the same positions after them).
+            let key = self.state.key();
+            let settled = self.state.settled(key);
+            if (settled != key && self.seen.contains(settled))
+                || !self.seen.insert(key)
                 || (buries && self.state.dead_after(mv, before))
             {
                 for _ in 0..made {

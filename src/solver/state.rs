@@ -155,6 +155,8 @@ pub struct State {
     col_radix: [u8; MAX_COLS],
     tlen: u8,
     packing: Packing,
+    /// How many low bits of the key hold what is pending (`key`).
+    pbits: u8,
     /// What the next move must use, after a move whose only use is to let others follow: a
     /// card taken back from a place (1 + the place), a talon card put on a column when the stock
     /// brings any card at any time (draw one, unlimited passes: `TALON_USE` + its talon index), a column
@@ -353,6 +355,7 @@ impl State {
             col_radix: [2; MAX_COLS],
             tlen: 0,
             packing: Packing::Hashed,
+            pbits: 0,
             pending: NO_USE,
             prune: true,
         };
@@ -393,13 +396,15 @@ impl State {
         s.cursor = t.waste.len() as u8;
         s.left += talon.len() as u16;
         s.tlen = talon.len() as u8;
-        // The key packs everything but the talon into a number below `values`, then the talon.
+        s.pbits = s.pbits_for_rules();
+        // The key packs everything but the talon and the pending use into a number below
+        // `values`, then the talon, then the pending use.
         let mut values: Option<u128> = Some(s.found_radix().pow(4));
         for i in 0..usize::from(s.ncols) {
             values = values.and_then(|v| v.checked_mul(u128::from(s.col_radix[i])));
         }
-        values = values.and_then(|v| v.checked_mul(u128::from(s.cursor_pending_radix())));
-        let bits = |v: u128| 128 - (v - 1).leading_zeros() + u32::from(s.tlen);
+        values = values.and_then(|v| v.checked_mul(u128::from(s.cursor_radix())));
+        let bits = |v: u128| 128 - (v - 1).leading_zeros() + u32::from(s.tlen) + s.pending_bits();
         s.packing = match values.map(bits) {
             Some(b) if b <= 64 && s.decks == 1 => Packing::Small,
             Some(b) if b <= 128 => Packing::Exact,
@@ -413,16 +418,31 @@ impl State {
         self.packing
     }
 
-    /// How many values the key's part for the cursor and the pending use takes: with draw one
-    /// and unlimited passes the cursor counts for nothing, and a talon card may be pending;
-    /// otherwise no talon card is, and the cursor is up to the talon's length.
-    fn cursor_pending_radix(&self) -> u16 {
-        let (t, u) = (u16::from(self.tlen), u16::from(TALON_USE));
+    /// How many values the key's part for the cursor takes: with draw one and unlimited passes
+    /// it counts for nothing, otherwise it is up to the talon's length.
+    fn cursor_radix(&self) -> u16 {
         if self.random_access() {
-            u + t
+            1
         } else {
-            (t + 1) * u
+            u16::from(self.tlen) + 1
         }
+    }
+
+    /// How many low bits of the key hold what is pending (see `pbits`).
+    #[inline]
+    pub fn pending_bits(&self) -> u32 {
+        u32::from(self.pbits)
+    }
+
+    /// What `pbits` is for this position's rules: with draw one and unlimited passes a talon
+    /// card may be pending, otherwise only a take-back or an emptied column.
+    fn pbits_for_rules(&self) -> u8 {
+        let values = if self.random_access() {
+            TALON_USE + self.tlen
+        } else {
+            TALON_USE
+        };
+        (u8::BITS - (values - 1).leading_zeros()) as u8
     }
 
     /// How many values a row of foundation places has in the key: a height for one deck, an
@@ -464,10 +484,14 @@ impl State {
     /// Every line of the game is a line there too (a card the stock brings three at a time it
     /// brings one at a time), so a position with no win there has none here.
     pub fn relaxed(&self) -> Option<State> {
-        (self.prune && self.draw == 3 && !self.vegas).then(|| State {
-            draw: 1,
-            pending: NO_USE,
-            ..self.clone()
+        (self.prune && self.draw == 3 && !self.vegas).then(|| {
+            let mut s = State {
+                draw: 1,
+                pending: NO_USE,
+                ..self.clone()
+            };
+            s.pbits = s.pbits_for_rules();
+            s
         })
     }
 
@@ -509,15 +533,18 @@ impl State {
 
     /// The position's key: the foundations (a row's places in any order), each column's code,
     /// the talon's cards and where the waste ends (unless the talon is a set), and what is
-    /// pending. Packed (see `packing`): all but the talon mask as one number, each part in its
-    /// own radix, then the mask in the low `tlen` bits.
+    /// pending. Packed (see `packing`): all but the talon mask and the pending use as one
+    /// number, each part in its own radix, then the mask in the next `tlen` bits, then the
+    /// pending use in the low `pending_bits`: the same position with nothing pending is the
+    /// key with those bits clear (`Seen` keeps the two near each other).
     #[inline]
     pub fn key(&self) -> u128 {
-        let cp = if self.random_access() {
-            u16::from(self.pending)
+        let cursor = if self.random_access() {
+            0
         } else {
-            u16::from(self.cursor_key()) * u16::from(TALON_USE) + u16::from(self.pending)
+            self.cursor_key()
         };
+        let pb = self.pending_bits();
         if self.packing == Packing::Small {
             // One deck, all in 64 bits: the same number, without 128-bit arithmetic.
             let mut high: u64 = 0;
@@ -527,8 +554,9 @@ impl State {
             for i in 0..usize::from(self.ncols) {
                 high = high * u64::from(self.col_radix[i]) + u64::from(self.col_code(i));
             }
-            high = high * u64::from(self.cursor_pending_radix()) + u64::from(cp);
-            return u128::from((high << self.tlen) | self.live);
+            high = high * u64::from(self.cursor_radix()) + u64::from(cursor);
+            let packed = (((high << self.tlen) | self.live) << pb) | u64::from(self.pending);
+            return u128::from(packed);
         }
         let d = usize::from(self.decks);
         let mut high: u128 = 0;
@@ -545,15 +573,22 @@ impl State {
         for i in 0..usize::from(self.ncols) {
             high = high * u128::from(self.col_radix[i]) + u128::from(self.col_code(i));
         }
-        high = high * u128::from(self.cursor_pending_radix()) + u128::from(cp);
-        if self.packing != Packing::Hashed {
+        high = high * u128::from(self.cursor_radix()) + u128::from(cursor);
+        let rest = if self.packing != Packing::Hashed {
             (high << self.tlen) | u128::from(self.live)
         } else {
             let (h0, h1) = (high as u64, (high >> 64) as u64);
             let a = splitmix(h0 ^ splitmix(h1 ^ 0x5555)) ^ splitmix(self.live ^ 0x1234);
             let b = splitmix(h1 ^ splitmix(h0 ^ 0xAAAA)) ^ splitmix(self.live.rotate_left(17));
-            (u128::from(a) << 64) | u128::from(b)
-        }
+            ((u128::from(a) << 64) | u128::from(b)) >> pb
+        };
+        (rest << pb) | u128::from(self.pending)
+    }
+
+    /// The key of the same position with nothing pending, from this position's `key`.
+    #[inline]
+    pub fn settled(&self, key: u128) -> u128 {
+        key & !((1 << self.pbits) - 1)
     }
 
     /// Where the waste ends, as the key sees it: with unlimited passes, every waste size the
@@ -1292,19 +1327,6 @@ impl State {
         u
     }
 
-    /// Whether the same position with nothing pending is in `seen`: it has every move this
-    /// one has (and the same positions after them), so this one needs no search of its own.
-    pub fn pending_is_seen(&mut self, seen: impl Fn(u128) -> bool) -> bool {
-        if self.pending == NO_USE {
-            return false;
-        }
-        let p = self.pending;
-        self.pending = NO_USE;
-        let free = seen(self.key());
-        self.pending = p;
-        free
-    }
-
     /// The moves of column `i`: a card home (the top one, or one with a free twin to take
     /// what lies on it), and the whole face-up run onto a free card or into an empty column
     /// when it lies on face-down cards or a non-King on the bare column.
@@ -1518,6 +1540,46 @@ mod tests {
                 let pick = moves[step * 7 % moves.len()].1;
                 s.make(pick);
             }
+        }
+    }
+
+    #[test]
+    fn the_settled_key_is_the_key_of_the_same_position_with_nothing_pending() {
+        // The search skips a pending position whose twin with nothing pending was seen, and
+        // finds that twin's key as `settled` of its own: random walks in every mode (and under
+        // draw three's looser rules) hold it to the key computed with nothing pending.
+        let mut moves = Vec::new();
+        let mut rng = 0x5eed_u64;
+        for mode in [
+            "KL1-D1N", "KL1-D3N", "KL1-D1V", "KL1-D3V", "DS1-D1N", "DS1-D3N", "DS1-D1V", "DS1-D3V",
+        ] {
+            let mut pending = 0;
+            for deal in 0..8 {
+                let code = format!("{mode}-AAAAAA{}", char::from(b'A' + deal));
+                let root = State::from_game(&Game::new(GameCode::parse(&code).unwrap())).unwrap();
+                for start in [Some(root.clone()), root.relaxed()].into_iter().flatten() {
+                    for _walk in 0..20 {
+                        let mut s = start.clone();
+                        for _ in 0..150 {
+                            s.moves(false, &mut moves);
+                            if moves.is_empty() {
+                                break;
+                            }
+                            rng = splitmix(rng);
+                            s.make(moves[(rng % moves.len() as u64) as usize].1);
+                            let key = s.key();
+                            let mut bare = s.clone();
+                            bare.pending = NO_USE;
+                            assert_eq!(s.settled(key), bare.key(), "{code}");
+                            if s.pending != NO_USE {
+                                assert_ne!(s.settled(key), key, "{code}");
+                                pending += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            assert!(pending > 100, "{mode}: only {pending} pending positions");
         }
     }
 
