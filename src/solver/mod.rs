@@ -100,9 +100,15 @@ struct KeyHasher {
 impl KeyHasher {
     /// The pending bits spread over the top seven (none pending: nothing).
     #[inline]
-    fn tag(&self, low: u64) -> u64 {
-        let pending = low & ((1 << self.pending_bits) - 1);
+    fn tag(&self, pending: u64) -> u64 {
         pending.wrapping_mul(0x9E37_79B9_7F4A_7C15) & (0x7F << 57)
+    }
+
+    /// Splits the low word of a key into the rest and the pending bits.
+    #[inline]
+    fn split(&self, low: u64) -> (u64, u64) {
+        let mask = (1 << self.pending_bits) - 1;
+        (low & !mask, low & mask)
     }
 }
 
@@ -115,13 +121,16 @@ impl Hasher for KeyHasher {
             self.hash = self.hash.rotate_left(8) ^ u64::from(b);
         }
     }
+    #[inline]
     fn write_u128(&mut self, k: u128) {
-        let rest = k >> self.pending_bits;
-        self.hash = crate::engine::deal::splitmix((rest >> 64) as u64 ^ splitmix_step(rest as u64))
-            ^ self.tag(k as u64);
+        let (rest, pending) = self.split(k as u64);
+        self.hash = crate::engine::deal::splitmix((k >> 64) as u64 ^ splitmix_step(rest))
+            ^ self.tag(pending);
     }
+    #[inline]
     fn write_u64(&mut self, k: u64) {
-        self.hash = crate::engine::deal::splitmix(k >> self.pending_bits) ^ self.tag(k);
+        let (rest, pending) = self.split(k);
+        self.hash = crate::engine::deal::splitmix(rest) ^ self.tag(pending);
     }
 }
 

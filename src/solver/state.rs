@@ -157,6 +157,8 @@ pub struct State {
     packing: Packing,
     /// How many low bits of the key hold what is pending (`key`).
     pbits: u8,
+    /// Whether the key's part before the talon fits 64 bits (every real deal).
+    high64: bool,
     /// What the next move must use, after a move whose only use is to let others follow: a
     /// card taken back from a place (1 + the place), a talon card put on a column when the stock
     /// brings any card at any time (draw one, unlimited passes: `TALON_USE` + its talon index), a column
@@ -356,6 +358,7 @@ impl State {
             tlen: 0,
             packing: Packing::Hashed,
             pbits: 0,
+            high64: false,
             pending: NO_USE,
             prune: true,
         };
@@ -399,11 +402,12 @@ impl State {
         s.pbits = s.pbits_for_rules();
         // The key packs everything but the talon and the pending use into a number below
         // `values`, then the talon, then the pending use.
-        let mut values: Option<u128> = Some(s.found_radix().pow(4));
+        let mut values: Option<u128> = Some(u128::from(s.found_radix()).pow(4));
         for i in 0..usize::from(s.ncols) {
             values = values.and_then(|v| v.checked_mul(u128::from(s.col_radix[i])));
         }
         values = values.and_then(|v| v.checked_mul(u128::from(s.cursor_radix())));
+        s.high64 = values.is_some_and(|v| v <= 1 << 64);
         let bits = |v: u128| 128 - (v - 1).leading_zeros() + u32::from(s.tlen) + s.pending_bits();
         s.packing = match values.map(bits) {
             Some(b) if b <= 64 && s.decks == 1 => Packing::Small,
@@ -420,11 +424,11 @@ impl State {
 
     /// How many values the key's part for the cursor takes: with draw one and unlimited passes
     /// it counts for nothing, otherwise it is up to the talon's length.
-    fn cursor_radix(&self) -> u16 {
+    fn cursor_radix(&self) -> u8 {
         if self.random_access() {
             1
         } else {
-            u16::from(self.tlen) + 1
+            self.tlen + 1
         }
     }
 
@@ -447,7 +451,7 @@ impl State {
 
     /// How many values a row of foundation places has in the key: a height for one deck, an
     /// unordered pair of heights for two (their order does not matter).
-    fn found_radix(&self) -> u128 {
+    fn found_radix(&self) -> u8 {
         if self.decks == 1 { 14 } else { 14 * 15 / 2 }
     }
 
@@ -545,35 +549,47 @@ impl State {
             self.cursor_key()
         };
         let pb = self.pending_bits();
-        if self.packing == Packing::Small {
-            // One deck, all in 64 bits: the same number, without 128-bit arithmetic.
-            let mut high: u64 = 0;
-            for &h in &self.found[..4] {
-                high = high * 14 + u64::from(h);
-            }
-            for i in 0..usize::from(self.ncols) {
-                high = high * u64::from(self.col_radix[i]) + u64::from(self.col_code(i));
-            }
-            high = high * u64::from(self.cursor_radix()) + u64::from(cursor);
-            let packed = (((high << self.tlen) | self.live) << pb) | u64::from(self.pending);
-            return u128::from(packed);
+        if !self.high64 {
+            return self.pack(self.high::<u128>(cursor), pb);
         }
+        // The part before the talon in 64-bit arithmetic (every real deal), and for one deck
+        // the whole key.
+        let high: u64 = self.high(cursor);
+        if self.packing == Packing::Small {
+            return u128::from((((high << self.tlen) | self.live) << pb) | u64::from(self.pending));
+        }
+        self.pack(u128::from(high), pb)
+    }
+
+    /// The key's part before the talon: the foundations, the columns' codes and the cursor,
+    /// each in its own radix.
+    #[inline]
+    fn high<T>(&self, cursor: u8) -> T
+    where
+        T: Copy + From<u8> + std::ops::Mul<Output = T> + std::ops::Add<Output = T>,
+    {
         let d = usize::from(self.decks);
-        let mut high: u128 = 0;
+        let mut high = T::from(0);
         for row in 0..4 {
             let v = if d == 1 {
-                u128::from(self.found[row])
+                self.found[row]
             } else {
                 let (a, b) = (self.found[2 * row], self.found[2 * row + 1]);
                 let (lo, hi) = (a.min(b), a.max(b));
-                u128::from(hi) * u128::from(hi + 1) / 2 + u128::from(lo)
+                hi * (hi + 1) / 2 + lo
             };
-            high = high * self.found_radix() + v;
+            high = high * T::from(self.found_radix()) + T::from(v);
         }
         for i in 0..usize::from(self.ncols) {
-            high = high * u128::from(self.col_radix[i]) + u128::from(self.col_code(i));
+            high = high * T::from(self.col_radix[i]) + T::from(self.col_code(i));
         }
-        high = high * u128::from(self.cursor_radix()) + u128::from(cursor);
+        high * T::from(self.cursor_radix()) + T::from(cursor)
+    }
+
+    /// The key from its part before the talon: then the talon, then the pending bits; or, for
+    /// built tables too big to pack, a hash of the first two and the pending bits.
+    #[inline]
+    fn pack(&self, high: u128, pb: u32) -> u128 {
         let rest = if self.packing != Packing::Hashed {
             (high << self.tlen) | u128::from(self.live)
         } else {
@@ -1547,7 +1563,8 @@ mod tests {
     fn the_settled_key_is_the_key_of_the_same_position_with_nothing_pending() {
         // The search skips a pending position whose twin with nothing pending was seen, and
         // finds that twin's key as `settled` of its own: random walks in every mode (and under
-        // draw three's looser rules) hold it to the key computed with nothing pending.
+        // draw three's looser rules) hold it to the key computed with nothing pending. On the
+        // way, the key computed in 64-bit arithmetic where it fits is held to the wide one.
         let mut moves = Vec::new();
         let mut rng = 0x5eed_u64;
         for mode in [
@@ -1568,6 +1585,11 @@ mod tests {
                             rng = splitmix(rng);
                             s.make(moves[(rng % moves.len() as u64) as usize].1);
                             let key = s.key();
+                            // The same number in 128-bit arithmetic throughout (what a table
+                            // too big for 64 bits before the talon gets).
+                            let mut wide = s.clone();
+                            wide.high64 = false;
+                            assert_eq!(wide.key(), key, "{code}");
                             let mut bare = s.clone();
                             bare.pending = NO_USE;
                             assert_eq!(s.settled(key), bare.key(), "{code}");
