@@ -292,6 +292,18 @@ impl Dfs {
         n
     }
 
+    /// `apply_safe` after move `mv` from a position that had no safe move left: the first one
+    /// only looked for where `mv` can have made one (`State::safe_after`).
+    fn apply_safe_after(&mut self, mv: Mv) -> usize {
+        match self.state.safe_after(mv) {
+            Some(first) => {
+                self.undos.push(self.state.make_safe(first));
+                1 + self.apply_safe()
+            }
+            None => 0,
+        }
+    }
+
     fn push_frame(&mut self, made: usize, strays: usize) {
         self.state.moves(self.narrow, &mut self.scratch);
         let start = self.moves.len();
@@ -342,7 +354,7 @@ impl Dfs {
             frame.next += 1;
             let (buries, before) = (self.state.buries(mv), self.state.cursor());
             self.undos.push(self.state.make(mv));
-            let made = 1 + self.apply_safe();
+            let made = 1 + self.apply_safe_after(mv);
             if self.state.is_won() {
                 return Event::Won(self.line());
             }

@@ -1158,7 +1158,6 @@ impl State {
     /// taking a card out cannot change which others the stock brings: draw one, any card with
     /// unlimited passes, the waste's top card in one pass.
     pub fn safe_move(&self) -> Option<Mv> {
-        let d = usize::from(self.decks);
         let safe = self.safe_test();
         let homeward = self.homeward();
         for i in 0..usize::from(self.ncols) {
@@ -1169,6 +1168,46 @@ impl State {
                 return Some(Mv::ColFound { col: i as u8 });
             }
         }
+        self.safe_talon(homeward, &safe)
+    }
+
+    /// `safe_move` after move `mv` from a position that had none: only where the move can
+    /// have made one. A move that sends no card home and takes none back leaves the places
+    /// as they were, so what was not safe still is not: only a card it bared can be (the
+    /// new top of the column a run left; a talon card on a column, and the waste's new top).
+    /// A take-back lowers a place: it makes no card safe (the card taken back never was,
+    /// or it would not have been). Any other move asks everything again.
+    pub fn safe_after(&self, mv: Mv) -> Option<Mv> {
+        let at = |i: u8| {
+            let safe = self.safe_test();
+            let homeward = self.homeward();
+            (
+                self.safe_top(usize::from(i), homeward, &safe),
+                homeward,
+                safe,
+            )
+        };
+        match mv {
+            Mv::ColCol { from, .. } => at(from).0,
+            Mv::TalonCol { to, .. } => {
+                let (top, homeward, safe) = at(to);
+                top.or_else(|| self.safe_talon(homeward, &safe))
+            }
+            Mv::FoundCol { .. } if self.prune => None,
+            _ => self.safe_move(),
+        }
+    }
+
+    /// Column `i`'s top card home, if it is wanted there and safe.
+    #[inline]
+    fn safe_top(&self, i: usize, homeward: u64, safe: &impl Fn(C) -> bool) -> Option<Mv> {
+        let c = self.cols[i].top()?;
+        (homeward >> c & 1 != 0 && safe(c)).then_some(Mv::ColFound { col: i as u8 })
+    }
+
+    /// A safe foundation move from the talon (see `safe_move`).
+    fn safe_talon(&self, homeward: u64, safe: &impl Fn(C) -> bool) -> Option<Mv> {
+        let d = usize::from(self.decks);
         // From the talon, when safe and where the stock brings the card without changing what
         // else it brings: only the waste's top card in one pass (drawing on buries cards for
         // good), any card with unlimited passes.
@@ -1602,6 +1641,55 @@ mod tests {
                 }
             }
             assert!(pending > 100, "{mode}: only {pending} pending positions");
+        }
+    }
+
+    #[test]
+    fn a_safe_move_after_a_move_is_looked_for_where_it_can_be() {
+        // Random walks in every mode, with and without pruning: from each position with no
+        // safe move, every move is followed by `safe_after`, which must find what a full look
+        // (`safe_move`) finds.
+        let mut moves = Vec::new();
+        let mut rng = 0xa5a5_u64;
+        for mode in [
+            "KL1-D1N", "KL1-D3N", "KL1-D1V", "KL1-D3V", "DS1-D1N", "DS1-D3N", "DS1-D1V", "DS1-D3V",
+        ] {
+            // Moves that take the short look, and those after which it found a safe move.
+            let (mut short, mut found) = (0, 0);
+            for deal in 0..6 {
+                let code = format!("{mode}-AAAAAA{}", char::from(b'A' + deal));
+                let root = State::from_game(&Game::new(GameCode::parse(&code).unwrap())).unwrap();
+                for start in [root.clone(), root.clone().without_pruning()] {
+                    for _walk in 0..10 {
+                        let mut s = start.clone();
+                        for _ in 0..150 {
+                            while let Some(mv) = s.safe_move() {
+                                s.make_safe(mv);
+                            }
+                            s.moves(false, &mut moves);
+                            if moves.is_empty() {
+                                break;
+                            }
+                            for &(_, mv) in &moves {
+                                let u = s.make(mv);
+                                let want = s.safe_move();
+                                assert_eq!(s.safe_after(mv), want, "{code} after {mv:?}");
+                                if matches!(
+                                    mv,
+                                    Mv::ColCol { .. } | Mv::TalonCol { .. } | Mv::FoundCol { .. }
+                                ) {
+                                    short += 1;
+                                    found += usize::from(want.is_some());
+                                }
+                                s.unmake(u);
+                            }
+                            rng = splitmix(rng);
+                            s.make(moves[(rng % moves.len() as u64) as usize].1);
+                        }
+                    }
+                }
+            }
+            assert!(found > 20 && short > found, "{mode}: {found} of {short}");
         }
     }
 
