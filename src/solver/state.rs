@@ -137,6 +137,8 @@ pub struct State {
     cols: [Col; MAX_COLS],
     /// Height of each foundation place; place `suit · decks + k`.
     found: [u8; 8],
+    /// The cards a place takes next (bit `c`: card `c`), kept with `found` (`homeward`).
+    wanted: u64,
     /// Every talon card at the start of the search, in drawing order: waste bottom → top, then
     /// stock top → bottom.
     talon: [C; TALON_CAP],
@@ -349,6 +351,7 @@ impl State {
                 down: 0,
             }; MAX_COLS],
             found: [0; 8],
+            wanted: 0,
             talon: [0; TALON_CAP],
             live: 0,
             tpos: [0; 52],
@@ -384,6 +387,9 @@ impl State {
         }
         for (i, f) in t.foundations.iter().enumerate() {
             s.found[i] = f.len() as u8;
+        }
+        for p in 0..4 * usize::from(s.decks) {
+            s.rewant(p);
         }
         let talon: Vec<Card> = t
             .waste
@@ -666,13 +672,33 @@ impl State {
     /// a set, to pass over the other cards quickly.
     #[inline]
     fn homeward(&self) -> u64 {
-        let mut set = 0u64;
-        for p in 0..4 * usize::from(self.decks) {
-            if self.found[p] < 13 {
-                set |= 1 << self.place_card(p, self.found[p]);
-            }
+        self.wanted
+    }
+
+    /// `wanted` again for the suit of place `p`, after its height changed.
+    #[inline]
+    fn rewant(&mut self, p: usize) {
+        let d = usize::from(self.decks);
+        let row = self.place_suit(p);
+        let mut bits = 0u64;
+        for &h in &self.found[row * d..(row + 1) * d] {
+            bits |= (1 << h) & 0x1FFF;
         }
-        set
+        self.wanted = self.wanted & !(0x1FFF << (row * 13)) | bits << (row * 13);
+    }
+
+    /// A card onto place `p` (`grow`) or off it: the heights, the cards left and `wanted`.
+    #[inline]
+    fn grow(&mut self, p: usize) {
+        self.found[p] += 1;
+        self.left -= 1;
+        self.rewant(p);
+    }
+    #[inline]
+    fn shrink(&mut self, p: usize) {
+        self.found[p] -= 1;
+        self.left += 1;
+        self.rewant(p);
     }
 
     /// The card of foundation place `p`'s suit at height `h` (rank `h + 1`).
@@ -721,8 +747,7 @@ impl State {
     fn home_top(&mut self, i: usize) -> (u8, bool) {
         let c = self.pop(i);
         let p = self.place_for(c).expect("generated: a place takes it");
-        self.found[p] += 1;
-        self.left -= 1;
+        self.grow(p);
         (p as u8, self.reveal(i))
     }
 
@@ -732,8 +757,7 @@ impl State {
             self.unreveal(i);
         }
         let p = usize::from(place);
-        self.found[p] -= 1;
-        self.left += 1;
+        self.shrink(p);
         let c = self.place_card(p, self.found[p]);
         self.push(i, c);
     }
@@ -796,8 +820,7 @@ impl State {
             Mv::TalonFound { w } => {
                 let (idx, c) = self.take_talon(w);
                 let p = self.place_for(c).expect("generated: a place takes it");
-                self.found[p] += 1;
-                self.left -= 1;
+                self.grow(p);
                 u.place = p as u8;
                 u.tidx = idx;
             }
@@ -812,8 +835,7 @@ impl State {
             Mv::FoundCol { place, to } => {
                 let p = usize::from(place);
                 let c = self.place_card(p, self.found[p] - 1);
-                self.found[p] -= 1;
-                self.left += 1;
+                self.shrink(p);
                 self.push(usize::from(to), c);
                 if self.prune {
                     self.pending = place + 1;
@@ -840,9 +862,7 @@ impl State {
                 self.shift(usize::from(to), i, count);
             }
             Mv::TalonFound { .. } => {
-                let p = usize::from(u.place);
-                self.found[p] -= 1;
-                self.left += 1;
+                self.shrink(usize::from(u.place));
                 self.live |= 1u64 << u.tidx;
                 self.cursor = u.old_cursor;
             }
@@ -853,8 +873,7 @@ impl State {
             }
             Mv::FoundCol { place, to } => {
                 self.pop(usize::from(to));
-                self.found[usize::from(place)] += 1;
-                self.left -= 1;
+                self.grow(usize::from(place));
             }
         }
     }
@@ -1570,6 +1589,13 @@ mod tests {
     use super::*;
     use crate::engine::GameCode;
 
+    /// The cards the places take next, from the heights alone (what `wanted` keeps).
+    fn wanted_afresh(s: &State) -> u64 {
+        (0..4 * usize::from(s.decks))
+            .filter(|&p| s.found[p] < 13)
+            .fold(0, |set, p| set | 1 << s.place_card(p, s.found[p]))
+    }
+
     #[test]
     fn make_then_unmake_gives_back_the_same_position_and_key() {
         for code in ["KL1-D1N-AAAAAAA", "KL1-D3V-AAAAAAD", "DS1-D3N-AAAAAAC"] {
@@ -1588,8 +1614,10 @@ mod tests {
                     let u = s.make(mv);
                     // Every move generated changes what the key holds.
                     assert_ne!(s.key(), key, "{code} step {step} {mv:?}");
+                    assert_eq!(s.wanted, wanted_afresh(&s), "{code} step {step} {mv:?}");
                     s.unmake(u);
                     assert_eq!(s.key(), key, "{code} step {step} {mv:?}");
+                    assert_eq!(s.wanted, wanted_afresh(&s), "{code} step {step} {mv:?}");
                     assert_eq!(s.cols.map(|c| c.cards[..usize::from(c.len)].to_vec()), cols);
                 }
                 let pick = moves[step * 7 % moves.len()].1;
@@ -1623,6 +1651,7 @@ mod tests {
                             }
                             rng = splitmix(rng);
                             s.make(moves[(rng % moves.len() as u64) as usize].1);
+                            assert_eq!(s.wanted, wanted_afresh(&s), "{code}");
                             let key = s.key();
                             // The same number in 128-bit arithmetic throughout (what a table
                             // too big for 64 bits before the talon gets).
