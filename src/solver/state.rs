@@ -57,9 +57,29 @@ struct Col {
     len: u8,
     /// Cards `0..down` are face down.
     down: u8,
+    /// Its part of the key (`State::col_code`), kept with the column (`recode`).
+    code: u8,
 }
 
 impl Col {
+    /// The column's part of the key from its cards (see `State::col_code`).
+    #[inline]
+    fn code_afresh(&self) -> u8 {
+        if self.len == 0 || (self.down == 0 && is_king(self.cards[0])) {
+            0
+        } else if self.down == 0 {
+            1
+        } else {
+            self.down + 1
+        }
+    }
+
+    /// `code` again, after the column was emptied, began again, or turned a card.
+    #[inline]
+    fn recode(&mut self) {
+        self.code = self.code_afresh();
+    }
+
     #[inline]
     fn top(&self) -> Option<C> {
         (self.len > 0).then(|| self.cards[usize::from(self.len) - 1])
@@ -349,6 +369,7 @@ impl State {
                 cards: [0; COL_CAP],
                 len: 0,
                 down: 0,
+                code: 0,
             }; MAX_COLS],
             found: [0; 8],
             wanted: 0,
@@ -382,6 +403,7 @@ impl State {
             }
             c.len = col.len() as u8;
             c.down = col.down.len() as u8;
+            c.recode();
             s.left += u16::from(c.len);
             s.col_radix[i] = c.down + 2;
         }
@@ -522,16 +544,11 @@ impl State {
     /// (such columns are alike), 1 if another card lies on the bare column, 2 + the number of
     /// face-down cards otherwise. The card lying on the face-down ones (or the bare column) is
     /// always the same one for a given number, as nothing else can get there.
+    /// It changes only when the column empties, gets its first card, or turns a card up or
+    /// down, so each column keeps it (`Col::recode`).
     #[inline]
     fn col_code(&self, i: usize) -> u8 {
-        let c = &self.cols[i];
-        if c.len == 0 || (c.down == 0 && is_king(c.cards[0])) {
-            0
-        } else if c.down == 0 {
-            1
-        } else {
-            c.down + 1
-        }
+        self.cols[i].code
     }
 
     /// Whether the column's lowest face-up card lies on face-down cards or the bare column
@@ -718,12 +735,18 @@ impl State {
         let pos = usize::from(col.len);
         col.cards[pos] = c;
         col.len += 1;
+        if pos == 0 {
+            col.recode();
+        }
     }
 
     #[inline]
     fn pop(&mut self, i: usize) -> C {
         let col = &mut self.cols[i];
         col.len -= 1;
+        if col.len == 0 {
+            col.recode();
+        }
         col.cards[usize::from(col.len)]
     }
 
@@ -732,6 +755,7 @@ impl State {
         let col = &mut self.cols[i];
         if col.len > 0 && col.down == col.len {
             col.down -= 1;
+            col.recode();
             true
         } else {
             false
@@ -740,6 +764,7 @@ impl State {
 
     fn unreveal(&mut self, i: usize) {
         self.cols[i].down += 1;
+        self.cols[i].recode();
     }
 
     /// Column `i`'s top card home, turning the card under it up if need be: the place it went
@@ -771,6 +796,9 @@ impl State {
             self.push(to, c);
         }
         self.cols[from].len -= count;
+        if self.cols[from].len == 0 {
+            self.cols[from].recode();
+        }
     }
 
     /// Takes the talon card shown at waste size `w` out; returns its talon index.
@@ -1589,6 +1617,11 @@ mod tests {
     use super::*;
     use crate::engine::GameCode;
 
+    /// Whether every column's kept code is the one its cards give.
+    fn codes_kept(s: &State) -> bool {
+        s.cols.iter().all(|c| c.code == c.code_afresh())
+    }
+
     /// The cards the places take next, from the heights alone (what `wanted` keeps).
     fn wanted_afresh(s: &State) -> u64 {
         (0..4 * usize::from(s.decks))
@@ -1615,9 +1648,11 @@ mod tests {
                     // Every move generated changes what the key holds.
                     assert_ne!(s.key(), key, "{code} step {step} {mv:?}");
                     assert_eq!(s.wanted, wanted_afresh(&s), "{code} step {step} {mv:?}");
+                    assert!(codes_kept(&s), "{code} step {step} {mv:?}");
                     s.unmake(u);
                     assert_eq!(s.key(), key, "{code} step {step} {mv:?}");
                     assert_eq!(s.wanted, wanted_afresh(&s), "{code} step {step} {mv:?}");
+                    assert!(codes_kept(&s), "{code} step {step} {mv:?}");
                     assert_eq!(s.cols.map(|c| c.cards[..usize::from(c.len)].to_vec()), cols);
                 }
                 let pick = moves[step * 7 % moves.len()].1;
@@ -1652,6 +1687,7 @@ mod tests {
                             rng = splitmix(rng);
                             s.make(moves[(rng % moves.len() as u64) as usize].1);
                             assert_eq!(s.wanted, wanted_afresh(&s), "{code}");
+                            assert!(codes_kept(&s), "{code}");
                             let key = s.key();
                             // The same number in 128-bit arithmetic throughout (what a table
                             // too big for 64 bits before the talon gets).
