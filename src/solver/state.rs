@@ -1666,45 +1666,35 @@ mod tests {
         // The search skips a pending position whose twin with nothing pending was seen, and
         // finds that twin's key as `settled` of its own: random walks in every mode (and under
         // draw three's looser rules) hold it to the key computed with nothing pending. On the
-        // way, the key computed in 64-bit arithmetic where it fits is held to the wide one.
-        let mut moves = Vec::new();
-        let mut rng = 0x5eed_u64;
-        for mode in [
-            "KL1-D1N", "KL1-D3N", "KL1-D1V", "KL1-D3V", "DS1-D1N", "DS1-D3N", "DS1-D1V", "DS1-D3V",
-        ] {
+        // way, the key computed in 64-bit arithmetic where it fits is held to the wide one,
+        // and what positions keep (`wanted`, the columns' codes) to what they would work out.
+        let starts = |root: &State| [Some(root.clone()), root.relaxed()].into_iter().flatten();
+        for mode in MODES {
             let mut pending = 0;
-            for deal in 0..8 {
-                let code = format!("{mode}-AAAAAA{}", char::from(b'A' + deal));
-                let root = State::from_game(&Game::new(GameCode::parse(&code).unwrap())).unwrap();
-                for start in [Some(root.clone()), root.relaxed()].into_iter().flatten() {
-                    for _walk in 0..20 {
-                        let mut s = start.clone();
-                        for _ in 0..150 {
-                            s.moves(false, &mut moves);
-                            if moves.is_empty() {
-                                break;
-                            }
-                            rng = splitmix(rng);
-                            s.make(moves[(rng % moves.len() as u64) as usize].1);
-                            assert_eq!(s.wanted, wanted_afresh(&s), "{code}");
-                            assert!(codes_kept(&s), "{code}");
-                            let key = s.key();
-                            // The same number in 128-bit arithmetic throughout (what a table
-                            // too big for 64 bits before the talon gets).
-                            let mut wide = s.clone();
-                            wide.high64 = false;
-                            assert_eq!(wide.key(), key, "{code}");
-                            let mut bare = s.clone();
-                            bare.pending = NO_USE;
-                            assert_eq!(s.settled(key), bare.key(), "{code}");
-                            if s.pending != NO_USE {
-                                assert_ne!(s.settled(key), key, "{code}");
-                                pending += 1;
-                            }
-                        }
+            random_walks(
+                &[mode],
+                (8, 20, 150),
+                0x5eed,
+                |r| starts(r).collect(),
+                |code, s| {
+                    assert_eq!(s.wanted, wanted_afresh(s), "{code}");
+                    assert!(codes_kept(s), "{code}");
+                    let key = s.key();
+                    // The same number in 128-bit arithmetic throughout (what a table too big for
+                    // 64 bits before the talon gets).
+                    let mut wide = s.clone();
+                    wide.high64 = false;
+                    assert_eq!(wide.key(), key, "{code}");
+                    let mut bare = s.clone();
+                    bare.pending = NO_USE;
+                    assert_eq!(s.settled(key), bare.key(), "{code}");
+                    if s.pending != NO_USE {
+                        assert_ne!(s.settled(key), key, "{code}");
+                        pending += 1;
                     }
-                }
-            }
+                    true
+                },
+            );
             assert!(pending > 100, "{mode}: only {pending} pending positions");
         }
     }
@@ -1714,46 +1704,31 @@ mod tests {
         // Random walks in every mode, with and without pruning: from each position with no
         // safe move, every move is followed by `safe_after`, which must find what a full look
         // (`safe_move`) finds.
+        let starts = |root: &State| vec![root.clone(), root.clone().without_pruning()];
         let mut moves = Vec::new();
-        let mut rng = 0xa5a5_u64;
-        for mode in [
-            "KL1-D1N", "KL1-D3N", "KL1-D1V", "KL1-D3V", "DS1-D1N", "DS1-D3N", "DS1-D1V", "DS1-D3V",
-        ] {
+        for mode in MODES {
             // Moves that take the short look, and those after which it found a safe move.
             let (mut short, mut found) = (0, 0);
-            for deal in 0..6 {
-                let code = format!("{mode}-AAAAAA{}", char::from(b'A' + deal));
-                let root = State::from_game(&Game::new(GameCode::parse(&code).unwrap())).unwrap();
-                for start in [root.clone(), root.clone().without_pruning()] {
-                    for _walk in 0..10 {
-                        let mut s = start.clone();
-                        for _ in 0..150 {
-                            while let Some(mv) = s.safe_move() {
-                                s.make_safe(mv);
-                            }
-                            s.moves(false, &mut moves);
-                            if moves.is_empty() {
-                                break;
-                            }
-                            for &(_, mv) in &moves {
-                                let u = s.make(mv);
-                                let want = s.safe_move();
-                                assert_eq!(s.safe_after(mv), want, "{code} after {mv:?}");
-                                if matches!(
-                                    mv,
-                                    Mv::ColCol { .. } | Mv::TalonCol { .. } | Mv::FoundCol { .. }
-                                ) {
-                                    short += 1;
-                                    found += usize::from(want.is_some());
-                                }
-                                s.unmake(u);
-                            }
-                            rng = splitmix(rng);
-                            s.make(moves[(rng % moves.len() as u64) as usize].1);
-                        }
-                    }
+            random_walks(&[mode], (6, 10, 150), 0xa5a5, starts, |code, s| {
+                while let Some(mv) = s.safe_move() {
+                    s.make_safe(mv);
                 }
-            }
+                s.moves(false, &mut moves);
+                for &(_, mv) in &moves {
+                    let u = s.make(mv);
+                    let want = s.safe_move();
+                    assert_eq!(s.safe_after(mv), want, "{code} after {mv:?}");
+                    if matches!(
+                        mv,
+                        Mv::ColCol { .. } | Mv::TalonCol { .. } | Mv::FoundCol { .. }
+                    ) {
+                        short += 1;
+                        found += usize::from(want.is_some());
+                    }
+                    s.unmake(u);
+                }
+                true
+            });
             assert!(found > 20 && short > found, "{mode}: {found} of {short}");
         }
     }
@@ -1776,9 +1751,7 @@ mod tests {
     fn keys_pack_every_real_deal_exactly() {
         // Random walks through every mode: two positions have the same key exactly when they
         // are the same position to the search; Klondike keys fit 64 bits, Double ones 128.
-        for mode in [
-            "KL1-D1N", "KL1-D3N", "KL1-D1V", "KL1-D3V", "DS1-D1N", "DS1-D3N", "DS1-D1V", "DS1-D3V",
-        ] {
+        for mode in MODES {
             let mut seen: std::collections::HashMap<u128, Vec<u64>> = Default::default();
             let mut moves = Vec::new();
             let mut rng = 0x1234_5678_u64 ^ mode.len() as u64;
@@ -1828,38 +1801,61 @@ mod tests {
         }
     }
 
-    /// Random games of the four one-pass modes: `walks` of at most `steps` random moves from each
-    /// of deals `0..deals`, showing `visit` every position on the way; a walk ends where `visit`
-    /// says so (false) or no move is left.
-    fn one_pass_walks(
-        deals: u64,
-        walks: usize,
-        steps: usize,
+    /// The eight modes, by the start of their game codes.
+    const MODES: [&str; 8] = [
+        "KL1-D1N", "KL1-D3N", "KL1-D1V", "KL1-D3V", "DS1-D1N", "DS1-D3N", "DS1-D1V", "DS1-D3V",
+    ];
+
+    /// Random games: `walks` of at most `steps` random moves from each of the positions
+    /// `starts` makes of the first position of deals `0..deals` of each of `modes`, showing
+    /// `visit` every position on the way (it may change it: the walk goes on from there); a
+    /// walk ends where `visit` says so (false) or no move is left.
+    fn random_walks(
+        modes: &[&str],
+        (deals, walks, steps): (u64, usize, usize),
         mut rng: u64,
-        mut visit: impl FnMut(GameCode, &State) -> bool,
+        starts: impl Fn(&State) -> Vec<State>,
+        mut visit: impl FnMut(GameCode, &mut State) -> bool,
     ) {
         let mut moves = Vec::new();
-        for mode in ["KL1-D1V", "KL1-D3V", "DS1-D1V", "DS1-D3V"] {
+        for mode in modes {
             let first = GameCode::parse(&format!("{mode}-AAAAAAA")).unwrap();
             for deal in 0..deals {
                 let code = GameCode { deal, ..first };
                 let root = State::from_game(&Game::new(code)).unwrap();
-                for _walk in 0..walks {
-                    let mut s = root.clone();
-                    for _ in 0..steps {
-                        if !visit(code, &s) {
-                            break;
+                for start in starts(&root) {
+                    for _walk in 0..walks {
+                        let mut s = start.clone();
+                        for _ in 0..steps {
+                            if !visit(code, &mut s) {
+                                break;
+                            }
+                            s.moves(false, &mut moves);
+                            if moves.is_empty() {
+                                break;
+                            }
+                            rng = splitmix(rng);
+                            s.make(moves[(rng % moves.len() as u64) as usize].1);
                         }
-                        s.moves(false, &mut moves);
-                        if moves.is_empty() {
-                            break;
-                        }
-                        rng = splitmix(rng);
-                        s.make(moves[(rng % moves.len() as u64) as usize].1);
                     }
                 }
             }
         }
+    }
+
+    /// `random_walks` of the four one-pass modes from each deal's first position.
+    fn one_pass_walks(
+        deals: u64,
+        walks: usize,
+        steps: usize,
+        rng: u64,
+        mut visit: impl FnMut(GameCode, &State) -> bool,
+    ) {
+        let modes = ["KL1-D1V", "KL1-D3V", "DS1-D1V", "DS1-D3V"];
+        let starts = |root: &State| vec![root.clone()];
+        random_walks(&modes, (deals, walks, steps), rng, starts, |code, s| {
+            visit(code, s)
+        });
     }
 
     #[test]
