@@ -1202,8 +1202,9 @@ impl State {
     }
 
     /// A safe foundation move if there is one: from a column top, or from the talon where
-    /// taking a card out cannot change which others the stock brings: draw one, any card with
-    /// unlimited passes, the waste's top card in one pass.
+    /// taking a card out cannot change which others the stock brings: the waste's top card in
+    /// one pass and with draw one the stock's next card, any card with draw one and unlimited
+    /// passes, the talon's last card with draw three and unlimited passes where a pass ends.
     pub fn safe_move(&self) -> Option<Mv> {
         let safe = self.safe_test();
         let homeward = self.homeward();
@@ -1256,16 +1257,25 @@ impl State {
     fn safe_talon(&self, homeward: u64, safe: &impl Fn(C) -> bool) -> Option<Mv> {
         let d = usize::from(self.decks);
         // From the talon, when safe and where the stock brings the card without changing what
-        // else it brings: only the waste's top card in one pass (drawing on buries cards for
-        // good), any card with unlimited passes.
-        if self.draw == 1 && self.vegas {
+        // else it brings. In one pass: the waste's top card (the stock's groups stay as they
+        // were), and with draw one the stock's next card (drawn alone, it buries nothing).
+        // With unlimited passes: any card with draw one, and with draw three the talon's last
+        // card when the waste stands where a pass ends (the cards before it keep their
+        // groups, and the pass ends on the card before it instead: one more card it brings).
+        if self.vegas {
             let waste = self.waste_bits();
+            let w = waste.count_ones() as u8;
             if waste != 0 {
                 let c = self.talon[63 - waste.leading_zeros() as usize];
                 if homeward >> c & 1 != 0 && safe(c) {
-                    return Some(Mv::TalonFound {
-                        w: waste.count_ones() as u8,
-                    });
+                    return Some(Mv::TalonFound { w });
+                }
+            }
+            let stock = self.live & !waste;
+            if self.draw == 1 && stock != 0 {
+                let c = self.talon[stock.trailing_zeros() as usize];
+                if homeward >> c & 1 != 0 && safe(c) {
+                    return Some(Mv::TalonFound { w: w + 1 });
                 }
             }
         } else if self.draw == 1 {
@@ -1282,6 +1292,13 @@ impl State {
                         w: below.count_ones() as u8 + 1,
                     });
                 }
+            }
+        } else if self.live != 0 && self.cursor_key() == 0 {
+            let c = self.talon[63 - self.live.leading_zeros() as usize];
+            if homeward >> c & 1 != 0 && safe(c) {
+                return Some(Mv::TalonFound {
+                    w: self.live.count_ones() as u8,
+                });
             }
         }
         None
@@ -1730,6 +1747,60 @@ mod tests {
                 true
             });
             assert!(found > 20 && short > found, "{mode}: {found} of {short}");
+        }
+    }
+
+    /// The talon cards the stock can bring to the waste's top now, as talon indices (bit `i`:
+    /// `talon[i]`).
+    fn talon_tops(s: &State) -> u64 {
+        let m = s.live.count_ones() as u8;
+        let set = reachable(s.waste_len(), m, s.draw, s.vegas);
+        let (mut bits, mut out, mut at) = (s.live, 0u64, 1u8);
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            if set >> at & 1 != 0 {
+                out |= 1 << i;
+            }
+            bits &= bits - 1;
+            at += 1;
+        }
+        out
+    }
+
+    /// The position after talon card `talon[i]` is taken out (the stock brings it to the top).
+    fn taken(s: &State, i: u32) -> State {
+        let mut s = s.clone();
+        let w = (s.live & low_mask(i as u8 + 1)).count_ones() as u8;
+        assert_eq!(u32::from(s.take_talon(w).0), i);
+        s
+    }
+
+    #[test]
+    fn a_safe_card_from_the_talon_takes_nothing_else_the_stock_brings() {
+        // On random games in every mode, wherever a safe move takes a talon card home: every
+        // other card the stock could bring before, it can still bring after, and so after any
+        // one of those is taken out too (with draw three and unlimited passes, only the
+        // talon's last card where a pass ends keeps the others in their groups).
+        let starts = |root: &State| vec![root.clone()];
+        for mode in MODES {
+            let mut checked = 0;
+            random_walks(&[mode], (20, 12, 400), 0x7a1e, starts, |code, s| {
+                let Some(Mv::TalonFound { w }) = s.safe_move() else {
+                    return true;
+                };
+                let mut after = s.clone();
+                let (c, _) = after.take_talon(w);
+                let others = talon_tops(s) & !(1 << c);
+                assert_eq!(talon_tops(&after) & others, others, "{code} safe {w}");
+                for d in (0..64).filter(|&d| others >> d & 1 != 0) {
+                    let want = talon_tops(&taken(s, d)) & !(1 << c);
+                    let got = talon_tops(&taken(&after, d));
+                    assert_eq!(got & want, want, "{code} safe {w}, then {d}");
+                }
+                checked += 1;
+                true
+            });
+            assert!(checked > 20, "{mode}: {checked}");
         }
     }
 
