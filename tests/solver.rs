@@ -400,6 +400,27 @@ fn verdicts_agree_with_an_independent_solver() {
     }
 }
 
+/// A talon card goes home without a choice only where the card under it at home is safe there
+/// (never wanted on the table): a win may need that card taken back while the talon card
+/// waits. A rule that sent home every talon card that could go called these won deals lost
+/// (each of their wins takes cards back from the foundations).
+#[test]
+fn a_talon_card_waits_while_the_card_under_it_may_be_taken_back() {
+    for code in [
+        "KL1-D1N-AAAAACB",
+        "KL1-D1N-AAAAAUC",
+        "KL1-D1V-AAAABDQ",
+        "KL1-D3N-AAAAACB",
+        "KL1-D3N-AAAAAUC",
+    ] {
+        let g = Game::new(GameCode::parse(code).unwrap());
+        match solve(&g, Budget { states: 300_000 }) {
+            Verdict::Winnable(line) => assert_script_wins(&script_of(g.code(), &line), code),
+            other => panic!("{code}: {other:?}, but it is won"),
+        }
+    }
+}
+
 /// Built Double Solitaire positions, lost and won, in all four Double modes: spades still to
 /// go (both Aces up), every other suit up; the 2s lie under both 3S in one column, and the 3S can
 /// go nowhere (the red 4s are home under their 5s to Kings, which cannot be taken back with no

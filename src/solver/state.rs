@@ -1205,6 +1205,8 @@ impl State {
     /// taking a card out cannot change which others the stock brings: the waste's top card in
     /// one pass and with draw one the stock's next card, any card with draw one and unlimited
     /// passes, the talon's last card with draw three and unlimited passes where a pass ends.
+    /// From the talon, with one deck, a card also goes where the card under it at home is
+    /// safe (see `safe_talon`).
     pub fn safe_move(&self) -> Option<Mv> {
         let safe = self.safe_test();
         let homeward = self.homeward();
@@ -1256,6 +1258,14 @@ impl State {
     /// A safe foundation move from the talon (see `safe_move`).
     fn safe_talon(&self, homeward: u64, safe: &impl Fn(C) -> bool) -> Option<Mv> {
         let d = usize::from(self.decks);
+        // With one deck, a talon card also goes when the card under it at home is safe there,
+        // though it is not: a line that plays it from the talon later can take it back from
+        // its place instead, when that line plays it onto a column (nothing goes home onto it
+        // before: that line has not put it home); and that line never takes back the card
+        // under it (safe, and so are the cards whose height keeps it safe: the foundations
+        // stay at least where they are). Where that card may be taken back, the talon card
+        // must wait: a win can need it.
+        let safe = |c: C| safe(c) || (self.prune && self.decks == 1 && safe(c - 1));
         // From the talon, when safe and where the stock brings the card without changing what
         // else it brings. In one pass: the waste's top card (the stock's groups stay as they
         // were), and with draw one the stock's next card (drawn alone, it buries nothing).
