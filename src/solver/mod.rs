@@ -358,6 +358,14 @@ impl Dfs {
             if self.state.is_won() {
                 return Event::Won(self.line());
             }
+            // A move whose use no next move can give leads nowhere: left at once.
+            if self.state.idle() {
+                for _ in 0..made {
+                    let u = self.undos.pop().expect("just made");
+                    self.state.unmake(u);
+                }
+                continue;
+            }
             // Dead positions are looked for after moves that bury talon cards on a one-pass
             // waste (`State::dead` says why only those); the root is checked once.
             // A pending position whose twin with nothing pending was seen is not even kept: that

@@ -1395,6 +1395,65 @@ impl State {
         })
     }
 
+    /// Whether what is pending can have no use now: a column emptied with no King to come
+    /// into it (from a column, where it lies on face-down cards; from the talon; taken back),
+    /// or a talon card put on a column that no move can use (by landing a card on it, from a
+    /// column, the talon or a place; by taking its twin home, what lay on that one put onto
+    /// it; by sending it home). Then `moves` finds nothing (the tests hold it to that), and the
+    /// search leaves the position at once, before its key and its place in the table.
+    pub fn idle(&self) -> bool {
+        let n = usize::from(self.ncols);
+        match self.pending {
+            EMPTY_USE => {
+                // The talon cards the stock can bring: in one pass the waste's top and the
+                // stock, otherwise any.
+                let talon = if self.vegas {
+                    let waste = self.waste_bits();
+                    let top = if waste == 0 {
+                        0
+                    } else {
+                        1 << (63 - waste.leading_zeros())
+                    };
+                    top | (self.live & !waste)
+                } else {
+                    self.live
+                };
+                let king = |c: C| self.tpos[usize::from(c)] & talon != 0;
+                !(self.cols[..n]
+                    .iter()
+                    .any(|c| c.down > 0 && c.len > c.down && is_king(c.cards[usize::from(c.down)]))
+                    || [12, 25, 38, 51].into_iter().any(king)
+                    || self.found[..4 * usize::from(self.decks)].contains(&13))
+            }
+            p if p >= TALON_USE => {
+                let c = self.talon[usize::from(p - TALON_USE)];
+                let r = rank0(c);
+                // Its twin of the other suit of its colour, and the cards that lie on it.
+                let twin = (3 - suit(c)) * 13 + r;
+                if self.wanted & (1 << c | 1 << twin) != 0 {
+                    return false;
+                }
+                if r == 0 {
+                    return true;
+                }
+                let kids = if red(c) {
+                    [r - 1, 39 + r - 1]
+                } else {
+                    [13 + r - 1, 26 + r - 1]
+                };
+                let d = usize::from(self.decks);
+                !kids.into_iter().any(|k| {
+                    self.tpos[usize::from(k)] & self.live != 0
+                        || (0..d).any(|j| self.found[usize::from(suit(k)) * d + j] == r)
+                        || self.cols[..n]
+                            .iter()
+                            .any(|col| col.code != 0 && col.cards[usize::from(col.down)] == k)
+                })
+            }
+            _ => false,
+        }
+    }
+
     /// The card just put on a column by a preparing move (taken back, or from the talon), if
     /// that is what is pending.
     #[inline]
@@ -1758,6 +1817,38 @@ mod tests {
             });
             assert!(found > 20 && short > found, "{mode}: {found} of {short}");
         }
+    }
+
+    #[test]
+    fn a_position_called_idle_has_no_move() {
+        // On random games in every mode: after every move and the safe moves after it, where
+        // `idle` says what is pending has no use, `moves` must find nothing, narrow or not.
+        let starts = |root: &State| vec![root.clone()];
+        let (mut moves, mut after) = (Vec::new(), Vec::new());
+        let mut idle = [0; 8];
+        for (m, mode) in MODES.into_iter().enumerate() {
+            random_walks(&[mode], (12, 12, 300), 0x1d1e, starts, |code, s| {
+                s.moves(false, &mut moves);
+                for &(_, mv) in &moves {
+                    let mut t = s.clone();
+                    t.make(mv);
+                    while let Some(safe) = t.safe_move() {
+                        t.make_safe(safe);
+                    }
+                    if t.idle() {
+                        for narrow in [false, true] {
+                            t.moves(narrow, &mut after);
+                            assert!(after.is_empty(), "{code} after {mv:?}: {after:?}");
+                        }
+                        idle[m] += 1;
+                    }
+                }
+                true
+            });
+        }
+        // Emptied columns with no King to come in every mode; talon cards with no use where
+        // they wait for one (draw one, unlimited passes).
+        assert!(idle.iter().all(|&n| n > 10), "{idle:?}");
     }
 
     /// The talon cards the stock can bring to the waste's top now, as talon indices (bit `i`:
