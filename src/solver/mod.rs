@@ -359,7 +359,8 @@ impl Dfs {
                 return Event::Won(self.line());
             }
             // A move whose use no next move can give leads nowhere: left at once.
-            if self.state.idle() {
+            let was = self.undos[self.undos.len() - made].pending_before();
+            if self.state.idle(was) {
                 for _ in 0..made {
                     let u = self.undos.pop().expect("just made");
                     self.state.unmake(u);

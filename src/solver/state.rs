@@ -133,6 +133,13 @@ pub struct Undo {
     old_pending: u8,
 }
 
+impl Undo {
+    /// What was pending before the move.
+    pub fn pending_before(&self) -> u8 {
+        self.old_pending
+    }
+}
+
 /// No pending use (see `State::pending`); 1 + a place: the card just taken back from it.
 const NO_USE: u8 = 0;
 /// Pending use: a King into the column just emptied.
@@ -1395,29 +1402,22 @@ impl State {
         })
     }
 
-    /// Whether what is pending can have no use now: a column emptied with no King to come
-    /// into it (from a column, where it lies on face-down cards; from the talon; taken back),
-    /// or a talon card put on a column that no move can use (by landing a card on it, from a
-    /// column, the talon or a place; by taking its twin home, what lay on that one put onto
-    /// it; by sending it home). Then `moves` finds nothing (the tests hold it to that), and the
-    /// search leaves the position at once, before its key and its place in the table.
-    pub fn idle(&self) -> bool {
+    /// Whether what is pending can have no use now, after a move made from a position where
+    /// `before` was pending: a column emptied with no King to come into it (from a column,
+    /// where it lies on face-down cards; from the talon; taken back), or a talon card put on a
+    /// column that no move can use (by landing a card on it, from a column, the talon or a
+    /// place; by taking its twin home, what lay on that one put onto it; by sending it home).
+    /// Then `moves` finds nothing. Also, with one deck and a stock that does not bring every
+    /// card at any time, a card taken back from a position with nothing pending that nothing
+    /// can use, and when no other card can be taken back: then its one move is home again, to
+    /// the position before, already seen. The tests hold it to both. The search leaves such a
+    /// position at once, before its key and its place in the table.
+    pub fn idle(&self, before: u8) -> bool {
         let n = usize::from(self.ncols);
         match self.pending {
+            NO_USE => false,
             EMPTY_USE => {
-                // The talon cards the stock can bring: in one pass the waste's top and the
-                // stock, otherwise any.
-                let talon = if self.vegas {
-                    let waste = self.waste_bits();
-                    let top = if waste == 0 {
-                        0
-                    } else {
-                        1 << (63 - waste.leading_zeros())
-                    };
-                    top | (self.live & !waste)
-                } else {
-                    self.live
-                };
+                let talon = self.talon_brings();
                 let king = |c: C| self.tpos[usize::from(c)] & talon != 0;
                 !(self.cols[..n]
                     .iter()
@@ -1427,31 +1427,86 @@ impl State {
             }
             p if p >= TALON_USE => {
                 let c = self.talon[usize::from(p - TALON_USE)];
-                let r = rank0(c);
-                // Its twin of the other suit of its colour, and the cards that lie on it.
-                let twin = (3 - suit(c)) * 13 + r;
-                if self.wanted & (1 << c | 1 << twin) != 0 {
-                    return false;
-                }
-                if r == 0 {
-                    return true;
-                }
-                let kids = if red(c) {
-                    [r - 1, 39 + r - 1]
-                } else {
-                    [13 + r - 1, 26 + r - 1]
-                };
-                let d = usize::from(self.decks);
-                !kids.into_iter().any(|k| {
-                    self.tpos[usize::from(k)] & self.live != 0
-                        || (0..d).any(|j| self.found[usize::from(suit(k)) * d + j] == r)
-                        || self.cols[..n]
-                            .iter()
-                            .any(|col| col.code != 0 && col.cards[usize::from(col.down)] == k)
-                })
+                self.wanted >> c & 1 == 0 && self.unused(c)
             }
-            _ => false,
+            _ => {
+                before == NO_USE
+                    && self.decks == 1
+                    && !self.random_access()
+                    && self.prune
+                    && self.unused(self.held().expect("a card taken back"))
+                    && !self.another_takeback()
+            }
         }
+    }
+
+    /// The talon cards the stock can bring, as talon indices: in one pass the waste's top and
+    /// the stock, otherwise any.
+    fn talon_brings(&self) -> u64 {
+        if self.vegas {
+            let waste = self.waste_bits();
+            let top = if waste == 0 {
+                0
+            } else {
+                1 << (63 - waste.leading_zeros())
+            };
+            top | (self.live & !waste)
+        } else {
+            self.live
+        }
+    }
+
+    /// Whether no move can use card `c` just put on a column, but for sending it home: its
+    /// twin of the other suit of its colour cannot go home (what lies on that one put onto
+    /// `c` first), and no card that lies on it can come (from the talon, a place, or a column
+    /// where it lies on face-down cards or the bare column).
+    fn unused(&self, c: C) -> bool {
+        let (n, r) = (usize::from(self.ncols), rank0(c));
+        let twin = (3 - suit(c)) * 13 + r;
+        if self.wanted >> twin & 1 != 0 {
+            return false;
+        }
+        if r == 0 {
+            return true;
+        }
+        let kids = if red(c) {
+            [r - 1, 39 + r - 1]
+        } else {
+            [13 + r - 1, 26 + r - 1]
+        };
+        let (d, talon) = (usize::from(self.decks), self.talon_brings());
+        !kids.into_iter().any(|k| {
+            self.tpos[usize::from(k)] & talon != 0
+                || (0..d).any(|j| self.found[usize::from(suit(k)) * d + j] == r)
+                || self.cols[..n]
+                    .iter()
+                    .any(|col| col.code != 0 && col.cards[usize::from(col.down)] == k)
+        })
+    }
+
+    /// Whether some place's top card can be taken back (as `takeback_moves` finds, with
+    /// one deck): not safe at home, with a card to lie on or (a King) an empty column.
+    fn another_takeback(&self) -> bool {
+        let safe = self.safe_test();
+        let (mut free, mut empty) = (0u32, false);
+        for col in &self.cols[..usize::from(self.ncols)] {
+            match col.top() {
+                Some(t) => free |= 1 << kind(t),
+                None => empty = true,
+            }
+        }
+        (0..4).any(|p| {
+            let h = self.found[p];
+            h > 0 && {
+                let c = self.place_card(p, h - 1);
+                !safe(c)
+                    && if is_king(c) {
+                        empty
+                    } else {
+                        free >> ((kind(c) + 2) ^ 1) & 1 != 0
+                    }
+            }
+        })
     }
 
     /// The card just put on a column by a preparing move (taken back, or from the talon), if
@@ -1820,14 +1875,20 @@ mod tests {
     }
 
     #[test]
-    fn a_position_called_idle_has_no_move() {
+    fn a_position_called_idle_has_no_move_but_back() {
         // On random games in every mode: after every move and the safe moves after it, where
-        // `idle` says what is pending has no use, `moves` must find nothing, narrow or not.
+        // `idle` says what is pending has no use, `moves` must find nothing, narrow or not,
+        // but (a card just taken back) the move that sends it home again, to the position
+        // the move was made from.
         let starts = |root: &State| vec![root.clone()];
         let (mut moves, mut after) = (Vec::new(), Vec::new());
-        let mut idle = [0; 8];
+        let (mut idle, mut back) = ([0; 8], [0; 8]);
         for (m, mode) in MODES.into_iter().enumerate() {
             random_walks(&[mode], (12, 12, 300), 0x1d1e, starts, |code, s| {
+                // As in the search: safe moves first.
+                while let Some(safe) = s.safe_move() {
+                    s.make_safe(safe);
+                }
                 s.moves(false, &mut moves);
                 for &(_, mv) in &moves {
                     let mut t = s.clone();
@@ -1835,20 +1896,33 @@ mod tests {
                     while let Some(safe) = t.safe_move() {
                         t.make_safe(safe);
                     }
-                    if t.idle() {
+                    if t.idle(s.pending) {
                         for narrow in [false, true] {
                             t.moves(narrow, &mut after);
-                            assert!(after.is_empty(), "{code} after {mv:?}: {after:?}");
+                            for &(_, home) in &after {
+                                let mut u = t.clone();
+                                u.make(home);
+                                assert!(
+                                    matches!(mv, Mv::FoundCol { .. })
+                                        && matches!(home, Mv::ColFound { .. })
+                                        && u.key() == s.key(),
+                                    "{code} after {mv:?}: {after:?}"
+                                );
+                            }
                         }
                         idle[m] += 1;
+                        back[m] += usize::from(matches!(mv, Mv::FoundCol { .. }));
                     }
                 }
                 true
             });
         }
         // Emptied columns with no King to come in every mode; talon cards with no use where
-        // they wait for one (draw one, unlimited passes).
-        assert!(idle.iter().all(|&n| n > 10), "{idle:?}");
+        // they wait for one (draw one, unlimited passes); cards taken back with no use with
+        // one deck, but in draw one with unlimited passes.
+        assert!(idle[..4].iter().all(|&n| n > 10), "{idle:?}");
+        assert!(idle[4..].iter().sum::<usize>() > 10, "{idle:?}");
+        assert!(back[1..4].iter().all(|&n| n > 10), "{back:?}");
     }
 
     /// The talon cards the stock can bring to the waste's top now, as talon indices (bit `i`:
