@@ -29,7 +29,10 @@ import json, sys
 meta = json.load(sys.stdin)
 print(next(p["manifest_path"] for p in meta["packages"] if p["name"] == "macroquad"))')
 cp "$(dirname "$manifest")/js/mq_js_bundle.js" "$out/"
-cp web/index.html web/solitaire.js "$out/"
+cp web/index.html "$out/"
+# Our plugin goes without its comment lines (the commented source stays in web/): 0.8 KB less
+# zipped, which the solver's rules of December needed to keep the zip within its budget.
+grep -v '^[[:space:]]*//' web/solitaire.js >"$out/solitaire.js"
 (cd "$out" && python3 -m zipfile -c ../solitaire-web.zip index.html solitaire.wasm mq_js_bundle.js solitaire.js)
 
 kb() { echo "$(( ($1 + 512) / 1024 ))"; }
