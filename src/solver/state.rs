@@ -186,6 +186,8 @@ pub struct State {
     packing: Packing,
     /// How many low bits of the key hold what is pending (`key`).
     pbits: u8,
+    /// How many bits of the key, above the pending ones, hold the cursor (`key`).
+    cbits: u8,
     /// Whether the key's part before the talon fits 64 bits (every real deal).
     high64: bool,
     /// What the next move must use, after a move whose only use is to let others follow: a
@@ -389,6 +391,7 @@ impl State {
             tlen: 0,
             packing: Packing::Hashed,
             pbits: 0,
+            cbits: 0,
             high64: false,
             pending: NO_USE,
             prune: true,
@@ -434,16 +437,15 @@ impl State {
         s.cursor = t.waste.len() as u8;
         s.left += talon.len() as u16;
         s.tlen = talon.len() as u8;
-        s.pbits = s.pbits_for_rules();
-        // The key packs everything but the talon and the pending use into a number below
-        // `values`, then the talon, then the pending use.
+        s.set_low_bits();
+        // The key packs everything but the talon, the cursor and the pending use into a number
+        // below `values`, then the talon, the cursor and the pending use.
         let mut values: Option<u128> = Some(u128::from(s.found_radix()).pow(4));
         for i in 0..usize::from(s.ncols) {
             values = values.and_then(|v| v.checked_mul(u128::from(s.col_radix[i])));
         }
-        values = values.and_then(|v| v.checked_mul(u128::from(s.cursor_radix())));
         s.high64 = values.is_some_and(|v| v <= 1 << 64);
-        let bits = |v: u128| 128 - (v - 1).leading_zeros() + u32::from(s.tlen) + s.pending_bits();
+        let bits = |v: u128| 128 - (v - 1).leading_zeros() + u32::from(s.tlen) + s.low_bits();
         s.packing = match values.map(bits) {
             Some(b) if b <= 64 && s.decks == 1 => Packing::Small,
             Some(b) if b <= 128 => Packing::Exact,
@@ -457,31 +459,29 @@ impl State {
         self.packing
     }
 
-    /// How many values the key's part for the cursor takes: with draw one and unlimited passes
-    /// it counts for nothing, otherwise it is up to the talon's length.
-    fn cursor_radix(&self) -> u8 {
-        if self.random_access() {
-            1
-        } else {
-            self.tlen + 1
-        }
-    }
-
     /// How many low bits of the key hold what is pending (see `pbits`).
     #[inline]
     pub fn pending_bits(&self) -> u32 {
         u32::from(self.pbits)
     }
 
-    /// What `pbits` is for this position's rules: with draw one and unlimited passes a talon
-    /// card may be pending, otherwise only a take-back or an emptied column.
-    fn pbits_for_rules(&self) -> u8 {
-        let values = if self.random_access() {
-            TALON_USE + self.tlen
+    /// How many low bits of the key hold the cursor and what is pending (see `key`).
+    #[inline]
+    pub fn low_bits(&self) -> u32 {
+        u32::from(self.pbits + self.cbits)
+    }
+
+    /// Sets `pbits` and `cbits` for this position's rules: with draw one and unlimited passes
+    /// a talon card may be pending, otherwise only a take-back or an emptied column; and the
+    /// cursor counts for nothing there, otherwise it is up to the talon's length.
+    fn set_low_bits(&mut self) {
+        let (values, cursor) = if self.random_access() {
+            (TALON_USE + self.tlen, 0)
         } else {
-            TALON_USE
+            (TALON_USE, self.tlen)
         };
-        (u8::BITS - (values - 1).leading_zeros()) as u8
+        self.pbits = (u8::BITS - (values - 1).leading_zeros()) as u8;
+        self.cbits = (u8::BITS - cursor.leading_zeros()) as u8;
     }
 
     /// How many values a row of foundation places has in the key: a height for one deck, an
@@ -529,7 +529,7 @@ impl State {
                 pending: NO_USE,
                 ..self.clone()
             };
-            s.pbits = s.pbits_for_rules();
+            s.set_low_bits();
             s
         })
     }
@@ -566,11 +566,12 @@ impl State {
     }
 
     /// The position's key: the foundations (a row's places in any order), each column's code,
-    /// the talon's cards and where the waste ends (unless the talon is a set), and what is
-    /// pending. Packed (see `packing`): all but the talon mask and the pending use as one
-    /// number, each part in its own radix, then the mask in the next `tlen` bits, then the
-    /// pending use in the low `pending_bits`: the same position with nothing pending is the
-    /// key with those bits clear (`Seen` keeps the two near each other).
+    /// the talon's cards, where the waste ends (unless the talon is a set), and what is
+    /// pending. Packed (see `packing`): the foundations and the columns as one number, each
+    /// part in its own radix, then the talon mask in the next `tlen` bits, then the cursor and
+    /// the pending use in the low `low_bits`, the pending use lowest: the same position with
+    /// nothing pending is the key with those bits clear, and the same position with another
+    /// cursor differs from it only in the low bits too (`Seen` keeps them all near each other).
     #[inline]
     pub fn key(&self) -> u128 {
         let cursor = if self.random_access() {
@@ -578,23 +579,24 @@ impl State {
         } else {
             self.cursor_key()
         };
-        let pb = self.pending_bits();
+        let low = u64::from(cursor) << self.pbits | u64::from(self.pending);
+        let lb = self.low_bits();
         if !self.high64 {
-            return self.pack(self.high::<u128>(cursor), pb);
+            return self.pack(self.high::<u128>(), lb, low);
         }
         // The part before the talon in 64-bit arithmetic (every real deal), and for one deck
         // the whole key.
-        let high: u64 = self.high(cursor);
+        let high: u64 = self.high();
         if self.packing == Packing::Small {
-            return u128::from((((high << self.tlen) | self.live) << pb) | u64::from(self.pending));
+            return u128::from((((high << self.tlen) | self.live) << lb) | low);
         }
-        self.pack(u128::from(high), pb)
+        self.pack(u128::from(high), lb, low)
     }
 
-    /// The key's part before the talon: the foundations, the columns' codes and the cursor,
-    /// each in its own radix.
+    /// The key's part before the talon: the foundations and the columns' codes, each in its
+    /// own radix.
     #[inline]
-    fn high<T>(&self, cursor: u8) -> T
+    fn high<T>(&self) -> T
     where
         T: Copy + From<u8> + std::ops::Mul<Output = T> + std::ops::Add<Output = T>,
     {
@@ -613,22 +615,22 @@ impl State {
         for i in 0..usize::from(self.ncols) {
             high = high * T::from(self.col_radix[i]) + T::from(self.col_code(i));
         }
-        high * T::from(self.cursor_radix()) + T::from(cursor)
+        high
     }
 
-    /// The key from its part before the talon: then the talon, then the pending bits; or, for
-    /// built tables too big to pack, a hash of the first two and the pending bits.
+    /// The key from its part before the talon: then the talon, then the `lb` low bits `low`;
+    /// or, for built tables too big to pack, a hash of the first two and the low bits.
     #[inline]
-    fn pack(&self, high: u128, pb: u32) -> u128 {
+    fn pack(&self, high: u128, lb: u32, low: u64) -> u128 {
         let rest = if self.packing != Packing::Hashed {
             (high << self.tlen) | u128::from(self.live)
         } else {
             let (h0, h1) = (high as u64, (high >> 64) as u64);
             let a = splitmix(h0 ^ splitmix(h1 ^ 0x5555)) ^ splitmix(self.live ^ 0x1234);
             let b = splitmix(h1 ^ splitmix(h0 ^ 0xAAAA)) ^ splitmix(self.live.rotate_left(17));
-            ((u128::from(a) << 64) | u128::from(b)) >> pb
+            ((u128::from(a) << 64) | u128::from(b)) >> lb
         };
-        (rest << pb) | u128::from(self.pending)
+        (rest << lb) | u128::from(low)
     }
 
     /// The key of the same position with nothing pending, from this position's `key`.
@@ -650,6 +652,40 @@ impl State {
             0
         } else {
             self.cursor
+        }
+    }
+
+    /// Whether the table of positions seen keeps this position's key as a set of cursors for
+    /// the rest of it, to ask at once for the positions it is reached from by clicks alone
+    /// (`click_sources`): with draw three and unlimited passes, with pruning, and a key in 64
+    /// bits (every real Klondike deal). With one pass no two positions the search reaches
+    /// differ in their cursors alone (draw 1 and 3 Vegas, deals 0..199: not one), so the plain
+    /// table serves there.
+    pub fn cursor_sets(&self) -> bool {
+        self.draw == 3 && !self.vegas && self.prune && self.packing == Packing::Small
+    }
+
+    /// Where the key holds the cursor (see `key`): its lowest bit and how many bits.
+    pub fn cursor_bits(&self) -> (u32, u32) {
+        (u32::from(self.pbits), u32::from(self.cbits))
+    }
+
+    /// The cursors, as the key holds them (bit `c`: cursor `c`), of the same position with a
+    /// waste of another size that the stock, clicked on, brings to this one's (draw three,
+    /// unlimited passes): this position is reached from any of them by clicks alone. The
+    /// stock brings every size from `j` up by threes to the whole talon, then every multiple
+    /// of three (which the key holds as one, cursor 0). So a waste whose size is neither a
+    /// multiple of three nor the whole talon is reached from the sizes by threes under it,
+    /// and one that is from every size that is neither.
+    pub fn click_sources(&self) -> u64 {
+        let mut idx = [0u8; TALON_CAP];
+        let (m, w) = self.live_list(&mut idx);
+        // The cursor of a waste of `j` cards: just past the `j`-th live card.
+        let at = |j: u8| 1u64 << (idx[usize::from(j) - 1] + 1);
+        if self.cursor_key() == 0 {
+            (1..m).filter(|j| j % 3 != 0).fold(0, |set, j| set | at(j))
+        } else {
+            (1..=(w - 1) / 3).fold(0, |set, k| set | at(w - 3 * k))
         }
     }
 
@@ -1948,6 +1984,75 @@ mod tests {
         let w = (s.live & low_mask(i as u8 + 1)).count_ones() as u8;
         assert_eq!(u32::from(s.take_talon(w).0), i);
         s
+    }
+
+    #[test]
+    fn a_position_is_reached_by_clicks_from_exactly_its_click_sources() {
+        // The search leaves a position when one it is reached from by clicks alone was seen
+        // (`Seen::admit`). On random games with draw three and unlimited passes, every waste
+        // size is clicked on from, the stock's own rule applied one click at a time (a full
+        // waste turns over): the cursors of the positions whose clicks come to this one's key
+        // (but its own) are exactly the sources named, and the table of positions seen leaves
+        // this one out when it has seen one of those.
+        let starts = |root: &State| vec![root.clone()];
+        for mode in ["KL1-D3N", "DS1-D3N"] {
+            let (mut checked, mut named) = (0, 0);
+            random_walks(&[mode], (10, 8, 300), 0xc11c, starts, |code, s| {
+                let mut idx = [0u8; TALON_CAP];
+                let (m, w) = s.live_list(&mut idx);
+                let mut bare = s.clone();
+                bare.pending = NO_USE;
+                let key = bare.key();
+                let mut want = 0u64;
+                for j in 0..=m {
+                    let mut p = bare.clone();
+                    p.cursor = if j == 0 {
+                        0
+                    } else {
+                        idx[usize::from(j) - 1] + 1
+                    };
+                    let from = 1u64 << p.cursor_key();
+                    let mut size = j;
+                    let mut reached = false;
+                    for _ in 0..=2 * m + 2 {
+                        size = if size == m { 0 } else { (size + 3).min(m) };
+                        p.cursor = if size == 0 {
+                            0
+                        } else {
+                            idx[usize::from(size) - 1] + 1
+                        };
+                        reached |= p.key() == key;
+                    }
+                    let other = j != w && from != 1 << s.cursor_key();
+                    if reached && other {
+                        want |= from;
+                        named += 1;
+                    }
+                    // And the table of positions seen, holding that position alone, takes this
+                    // one in just when that one's clicks do not come to it (or it is a Double
+                    // Solitaire position, whose table keeps no cursor sets).
+                    p.cursor = if j == 0 {
+                        0
+                    } else {
+                        idx[usize::from(j) - 1] + 1
+                    };
+                    let mut seen = super::super::Seen::new(s);
+                    seen.insert(p.key());
+                    let key = s.key();
+                    let admitted = seen.admit(key, s.settled(key), || s.click_sources());
+                    let sets = s.cursor_sets();
+                    assert_eq!(
+                        admitted,
+                        other && !(reached && sets),
+                        "{code}: {j} to {w} of {m}"
+                    );
+                }
+                assert_eq!(s.click_sources(), want, "{code}: waste {w} of {m}");
+                checked += 1;
+                true
+            });
+            assert!(checked > 1000 && named > 1000, "{mode}: {checked} {named}");
+        }
     }
 
     #[test]
