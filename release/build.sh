@@ -71,15 +71,19 @@ rm dist/README.txt
 
 # Sizes, against their budgets (raised in December from 1.2 MB and 260 KB: layouts for every
 # window shape, sharp scaling and touch sizes, then the daily deal, grades and replays, cost
-# 110 KB native and 16 KB zipped on the web).
+# 110 KB native and 16 KB zipped on the web; then by 2 KB native and 1 KB on the web for the
+# solver's rule that leaves out positions reached by clicks alone, which needs a table of its
+# own: 4.4 KB native, 0.9 KB zipped, after the web build had shed 0.8 KB of comments for the
+# rules before it. A table written here instead of the standard library's saved 0.9 KB native
+# and 0.1 KB zipped but held 70 % more memory).
 kb() { echo $(( ($1 + 512) / 1024 )); }
 over=0
 report() { # what, bytes, budget in bytes
   echo "release: $1 $(kb "$2") KB (budget $(kb "$3") KB)"
   [ "$2" -le "$3" ] || { echo "release: $1 is over its budget"; over=1; }
 }
-report "Linux binary" "$(wc -c <target/release/solitaire)" $((1300 * 1024))
+report "Linux binary" "$(wc -c <target/release/solitaire)" $((1302 * 1024))
 report "Windows .exe" "$(wc -c <target/x86_64-pc-windows-gnu/release/solitaire.exe)" $((1500 * 1024))
-report "web zip" "$(wc -c <"$out/solitaire-$version-web.zip")" $((280 * 1024))
+report "web zip" "$(wc -c <"$out/solitaire-$version-web.zip")" $((281 * 1024))
 for f in "$out"/*; do echo "release: $f"; done
 exit $over
