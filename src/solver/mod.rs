@@ -18,7 +18,7 @@ mod beam;
 mod state;
 pub mod survey;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasher, Hasher};
 
 use crate::engine::{Action, Game};
@@ -148,6 +148,22 @@ fn splitmix_step(x: u64) -> u64 {
 
 type Table<K> = HashSet<K, KeyHashing>;
 
+/// A key as the table of cursor sets keeps it (`Seen::Cursors`): the rest of it, with the
+/// cursor's bits (`mask`, from bit `low`) clear, and its cursor as a set of one.
+#[inline]
+fn split_cursor(key: u128, low: u32, mask: u64) -> (u64, u64) {
+    (key as u64 & !mask, 1 << ((key as u64 & mask) >> low))
+}
+
+/// Adds `cursor` to the set `table` keeps for `rest`: the set before.
+#[inline]
+fn add_cursor(table: &mut HashMap<u64, u64, KeyHashing>, rest: u64, cursor: u64) -> u64 {
+    let set = table.entry(rest).or_insert(0);
+    let before = *set;
+    *set |= cursor;
+    before
+}
+
 /// The positions a search has seen, by key: in 64 bits when the key fits (half the memory of
 /// 128, and faster); with draw three and unlimited passes, as the set of cursors seen for the
 /// rest of the key (`State::cursor_sets`), where the positions a position is reached from by
@@ -156,7 +172,7 @@ enum Seen {
     Small(Table<u64>),
     Big(Table<u128>),
     Cursors {
-        table: std::collections::HashMap<u64, u64, KeyHashing>,
+        table: HashMap<u64, u64, KeyHashing>,
         /// Where the key holds the cursor: its lowest bit, and a mask of its bits there.
         low: u32,
         mask: u64,
@@ -175,7 +191,7 @@ impl Seen {
         if root.cursor_sets() {
             let (low, bits) = root.cursor_bits();
             return Seen::Cursors {
-                table: std::collections::HashMap::with_hasher(hashing),
+                table: HashMap::with_hasher(hashing),
                 low,
                 mask: ((1 << bits) - 1) << low,
             };
@@ -192,11 +208,8 @@ impl Seen {
             Seen::Small(t) => t.insert(key as u64),
             Seen::Big(t) => t.insert(key),
             Seen::Cursors { table, low, mask } => {
-                let (rest, cursor) = (key as u64 & !*mask, 1 << ((key as u64 & *mask) >> *low));
-                let set = table.entry(rest).or_insert(0);
-                let new = *set & cursor == 0;
-                *set |= cursor;
-                new
+                let (rest, cursor) = split_cursor(key, *low, *mask);
+                add_cursor(table, rest, cursor) & cursor == 0
             }
         }
     }
@@ -213,20 +226,15 @@ impl Seen {
             }
             Seen::Big(t) => !(settled != key && t.contains(&settled)) && t.insert(key),
             Seen::Cursors { table, low, mask } => {
-                let (rest, cursor) = (key as u64 & !*mask, 1 << ((key as u64 & *mask) >> *low));
+                let (rest, cursor) = split_cursor(key, *low, *mask);
                 if settled != key {
                     let twin = table.get(&(settled as u64 & !*mask)).copied().unwrap_or(0);
                     if twin & cursor != 0 || (twin != 0 && twin & sources() != 0) {
                         return false;
                     }
-                    let set = table.entry(rest).or_insert(0);
-                    let new = *set & cursor == 0;
-                    *set |= cursor;
-                    new
+                    add_cursor(table, rest, cursor) & cursor == 0
                 } else {
-                    let set = table.entry(rest).or_insert(0);
-                    let before = *set;
-                    *set |= cursor;
+                    let before = add_cursor(table, rest, cursor);
                     before & cursor == 0 && (before == 0 || before & sources() == 0)
                 }
             }
