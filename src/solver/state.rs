@@ -2003,24 +2003,24 @@ mod tests {
                 let mut bare = s.clone();
                 bare.pending = NO_USE;
                 let key = bare.key();
-                let mut want = 0u64;
-                for j in 0..=m {
-                    let mut p = bare.clone();
-                    p.cursor = if j == 0 {
+                // The cursor of a waste of `j` cards: just past the `j`-th live card.
+                let cursor_of = |j: u8| {
+                    if j == 0 {
                         0
                     } else {
                         idx[usize::from(j) - 1] + 1
-                    };
+                    }
+                };
+                let mut want = 0u64;
+                for j in 0..=m {
+                    let mut p = bare.clone();
+                    p.cursor = cursor_of(j);
                     let from = 1u64 << p.cursor_key();
                     let mut size = j;
                     let mut reached = false;
                     for _ in 0..=2 * m + 2 {
                         size = if size == m { 0 } else { (size + 3).min(m) };
-                        p.cursor = if size == 0 {
-                            0
-                        } else {
-                            idx[usize::from(size) - 1] + 1
-                        };
+                        p.cursor = cursor_of(size);
                         reached |= p.key() == key;
                     }
                     let other = j != w && from != 1 << s.cursor_key();
@@ -2031,15 +2031,11 @@ mod tests {
                     // And the table of positions seen, holding that position alone, takes this
                     // one in just when that one's clicks do not come to it (or it is a Double
                     // Solitaire position, whose table keeps no cursor sets).
-                    p.cursor = if j == 0 {
-                        0
-                    } else {
-                        idx[usize::from(j) - 1] + 1
-                    };
+                    p.cursor = cursor_of(j);
                     let mut seen = super::super::Seen::new(s);
                     seen.insert(p.key());
-                    let key = s.key();
-                    let admitted = seen.admit(key, s.settled(key), || s.click_sources());
+                    let own = s.key();
+                    let admitted = seen.admit(own, s.settled(own), || s.click_sources());
                     let sets = s.cursor_sets();
                     assert_eq!(
                         admitted,
