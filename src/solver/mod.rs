@@ -109,7 +109,8 @@ impl KeyHasher {
         pending.wrapping_mul(0x9E37_79B9_7F4A_7C15) & (0x7F << 57)
     }
 
-    /// Splits the low word of a key into the rest and the pending bits.
+    /// Splits the low word of a key into the rest and its tag bits (what is pending, and the
+    /// cursor where the table groups by it).
     #[inline]
     fn split(&self, low: u64) -> (u64, u64) {
         let mask = (1 << self.tag_bits) - 1;
