@@ -103,10 +103,10 @@ struct KeyHasher {
 }
 
 impl KeyHasher {
-    /// The pending bits spread over the top seven (none pending: nothing).
+    /// The tag bits spread over the top seven (all clear: nothing).
     #[inline]
-    fn tag(&self, pending: u64) -> u64 {
-        pending.wrapping_mul(0x9E37_79B9_7F4A_7C15) & (0x7F << 57)
+    fn tag(&self, bits: u64) -> u64 {
+        bits.wrapping_mul(0x9E37_79B9_7F4A_7C15) & (0x7F << 57)
     }
 
     /// Splits the low word of a key into the rest and its tag bits (what is pending, and the
@@ -129,14 +129,14 @@ impl Hasher for KeyHasher {
     }
     #[inline]
     fn write_u128(&mut self, k: u128) {
-        let (rest, pending) = self.split(k as u64);
-        self.hash = crate::engine::deal::splitmix((k >> 64) as u64 ^ splitmix_step(rest))
-            ^ self.tag(pending);
+        let (rest, bits) = self.split(k as u64);
+        self.hash =
+            crate::engine::deal::splitmix((k >> 64) as u64 ^ splitmix_step(rest)) ^ self.tag(bits);
     }
     #[inline]
     fn write_u64(&mut self, k: u64) {
-        let (rest, pending) = self.split(k);
-        self.hash = crate::engine::deal::splitmix(rest) ^ self.tag(pending);
+        let (rest, bits) = self.split(k);
+        self.hash = crate::engine::deal::splitmix(rest) ^ self.tag(bits);
     }
 }
 
