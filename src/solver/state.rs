@@ -213,25 +213,22 @@ pub struct State {
 }
 
 /// The waste tops the stock can bring, as waste sizes (bit `w`: size `w`), for `m` talon cards
-/// with `w` of them on the waste, drawing `k` at a time.
+/// with `w` of them on the waste, drawing `k` (one or three) at a time: the waste as it is,
+/// every `k`-th size after it and the whole talon, and with unlimited passes every `k`-th size
+/// from an empty waste too. Asked for every position searched, so made of masks, not a walk
+/// (the tests hold it to the walk).
 fn reachable(w: u8, m: u8, k: u8, vegas: bool) -> u64 {
-    let mut set = 0u64;
-    if w > 0 {
-        set |= 1 << w;
+    // Bit `x` for every multiple `x` of the draw.
+    let steps: u64 = if k == 1 { !0 } else { 0x9249_2492_4924_9249 };
+    let under_m = low_mask(m);
+    let mut set = (steps << w) & under_m | 1 << w;
+    if !vegas {
+        set |= steps & under_m;
     }
-    let mut x = w;
-    while x < m {
-        x = (x + k).min(m);
-        set |= 1 << x;
+    if m > 0 {
+        set |= 1 << m;
     }
-    if !vegas && m > 0 {
-        let mut x = 0;
-        while x < m {
-            x = (x + k).min(m);
-            set |= 1 << x;
-        }
-    }
-    set
+    set & !1
 }
 
 /// The bits under `n` (all 64 from 64 on).
@@ -252,6 +249,36 @@ fn parents(c: C) -> u64 {
     };
     above << (rank0(c) + 1)
 }
+
+/// The cards that can lie on card `c`: the two one rank lower of the other colour (none under
+/// an Ace; bit `c`: card `c`).
+#[inline]
+fn children(c: C) -> u64 {
+    if rank0(c) == 0 {
+        return 0;
+    }
+    // Suits 0 and 3 under a red card, 1 and 2 under a black one.
+    let below: u64 = if red(c) {
+        1 | 1 << 39
+    } else {
+        1 << 13 | 1 << 26
+    };
+    below << (rank0(c) - 1)
+}
+
+/// The cards of card `c`'s kind: its rank and colour (bit `c`: card `c`).
+#[inline]
+fn alike(c: C) -> u64 {
+    let row: u64 = if red(c) {
+        1 << 13 | 1 << 26
+    } else {
+        1 | 1 << 39
+    };
+    row << rank0(c)
+}
+
+/// The four Kings (bit `c`: card `c`).
+const KINGS: u64 = 1 << 12 | 1 << 25 | 1 << 38 | 1 << 51;
 
 /// The suit of foundation place `p`: places `suit · d + k`, with `d` (one or two) decks (a
 /// shift, not a division: this is asked in the solver's innermost loops).
@@ -1362,44 +1389,52 @@ impl State {
     pub fn moves(&self, narrow: bool, out: &mut Vec<(i16, Mv)>) {
         out.clear();
         let n = usize::from(self.ncols);
-        let first_empty = (0..n).find(|&j| self.cols[j].len == 0).map(|j| j as u8);
         // For each (rank, colour), the first column with such a card on top: where a card one
         // rank lower of the other colour can go. Any other such column gives the same position.
+        // And the first empty column, where a King can go; the cards that have somewhere to
+        // go (`lands`); the face-down cards.
         let mut free = [u8::MAX; 26];
+        let (mut first_empty, mut lands, mut hidden) = (None, 0u64, 0u16);
         for j in (0..n).rev() {
-            if let Some(t) = self.cols[j].top() {
-                free[kind(t)] = j as u8;
+            let col = &self.cols[j];
+            hidden += u16::from(col.down);
+            match col.top() {
+                Some(t) => {
+                    free[kind(t)] = j as u8;
+                    lands |= children(t);
+                }
+                None => first_empty = Some(j as u8),
             }
         }
-        // Where a card can land, if it may (with something pending, only where that wants).
-        let place = |c: C| -> Option<u8> {
+        if first_empty.is_some() {
+            lands |= KINGS;
+        }
+        // Where a card with somewhere to go goes.
+        let place = |c: C| -> u8 {
             if is_king(c) {
-                first_empty
+                first_empty.unwrap_or(u8::MAX)
             } else {
-                let j = free[(kind(c) + 2) ^ 1];
-                (j != u8::MAX).then_some(j)
+                free[(kind(c) + 2) ^ 1]
             }
         };
-        let dest = |c: C| if self.may_land(c) { place(c) } else { None };
-        let hidden: u16 = self.cols[..n].iter().map(|c| u16::from(c.down)).sum();
+        let (may_land, may_home, may_twin) = self.allowed();
         // After a take-back, another take-back may land anywhere, and so may a talon card when
         // the stock brings any card at any time (a later move may need both).
         let taken_back = (1..EMPTY_USE).contains(&self.pending);
-        let takeback_dest = |c: C| if taken_back { place(c) } else { dest(c) };
-        let talon_dest = |c: C| {
-            if taken_back && self.random_access() {
-                place(c)
-            } else {
-                dest(c)
-            }
-        };
         let homeward = self.homeward();
+        let (home, twin_home) = (homeward & may_home, homeward & may_twin);
+        let col_lands = lands & may_land;
         for i in 0..n {
-            self.column_moves(i, &free, homeward, dest, out);
+            self.column_moves(i, &free, home, twin_home, col_lands, place, out);
         }
-        self.talon_moves(hidden, homeward, talon_dest, out);
+        let talon_lands = if taken_back && self.random_access() {
+            lands
+        } else {
+            col_lands
+        };
+        self.talon_moves(hidden, home, talon_lands, place, out);
         if !narrow {
-            self.takeback_moves(takeback_dest, out);
+            self.takeback_moves(if taken_back { lands } else { col_lands }, place, out);
         }
         if let Some(i) = self.reversible_home() {
             let x = self.cols[i].top().expect("a card to go home");
@@ -1559,28 +1594,17 @@ impl State {
         }
     }
 
-    /// Whether card `c` may land on a column now by a move that prepares nothing (see
-    /// `pending`).
+    /// What may move now by a move that prepares nothing (see `pending`), as sets of cards
+    /// (bit `c`: card `c`): the cards that may land on a column, go home bare, and go home
+    /// through a twin (what lies on them put onto it). With nothing pending, any; with a card
+    /// held, the cards that lie on it, and it (or, through a twin, a card of its kind); after
+    /// a column was emptied of a non-King, only a King into it.
     #[inline]
-    fn may_land(&self, c: C) -> bool {
-        match self.pending {
-            NO_USE => true,
-            EMPTY_USE => is_king(c),
-            _ => self
-                .held()
-                .is_some_and(|f| !is_king(c) && (kind(c) + 2) ^ 1 == kind(f)),
-        }
-    }
-
-    /// Whether card `c` may go home now, through a twin (`twin`) or not.
-    #[inline]
-    fn may_go_home(&self, c: C, twin: bool) -> bool {
-        match self.pending {
-            NO_USE => true,
-            EMPTY_USE => false,
-            _ => self
-                .held()
-                .is_some_and(|f| c == f || (twin && kind(c) == kind(f))),
+    fn allowed(&self) -> (u64, u64, u64) {
+        match (self.pending, self.held()) {
+            (NO_USE, _) => (!0, !0, !0),
+            (_, Some(f)) => (children(f), 1 << f, alike(f)),
+            _ => (KINGS, 0, 0),
         }
     }
 
@@ -1609,12 +1633,15 @@ impl State {
     /// The moves of column `i`: a card home (the top one, or one with a free twin to take
     /// what lies on it), and the whole face-up run onto a free card or into an empty column
     /// when it lies on face-down cards or a non-King on the bare column.
+    #[allow(clippy::too_many_arguments)]
     fn column_moves(
         &self,
         i: usize,
         free: &[u8; 26],
-        homeward: u64,
-        dest: impl Fn(C) -> Option<u8>,
+        home: u64,
+        twin_home: u64,
+        lands: u64,
+        place: impl Fn(C) -> u8,
         out: &mut Vec<(i16, Mv)>,
     ) {
         let col = &self.cols[i];
@@ -1625,40 +1652,43 @@ impl State {
         let (down, first) = (i16::from(col.down), usize::from(col.down));
         let top = col.cards[len - 1];
         let turns = |k: usize| if k == first && down > 0 { 30 + down } else { 0 };
-        if homeward >> top & 1 != 0 && self.may_go_home(top, false) {
+        if home >> top & 1 != 0 {
             out.push((50 + turns(len - 1), Mv::ColFound { col: i as u8 }));
         }
-        for k in first..len - 1 {
-            let c = col.cards[k];
-            if homeward >> c & 1 == 0 {
-                continue;
-            }
-            let twin = free[kind(c)];
-            if twin != u8::MAX && self.may_go_home(c, true) {
-                let count = (len - 1 - k) as u8;
-                let mv = Mv::Uncover {
-                    col: i as u8,
-                    to: twin,
-                    count,
-                };
-                out.push((40 + turns(k), mv));
+        if twin_home != 0 {
+            for k in first..len - 1 {
+                let c = col.cards[k];
+                if twin_home >> c & 1 == 0 {
+                    continue;
+                }
+                let twin = free[kind(c)];
+                if twin != u8::MAX {
+                    let count = (len - 1 - k) as u8;
+                    let mv = Mv::Uncover {
+                        col: i as u8,
+                        to: twin,
+                        count,
+                    };
+                    out.push((40 + turns(k), mv));
+                }
             }
         }
-        if self.locked(i)
-            && let Some(to) = dest(col.cards[first])
-            && usize::from(to) != i
-        {
-            // Turning a card up is the best of moves; emptying a column waits for a King.
-            let score = if down > 0 { 60 + 2 * down } else { 15 };
-            let count = col.up();
-            out.push((
-                score,
-                Mv::ColCol {
-                    from: i as u8,
-                    to,
-                    count,
-                },
-            ));
+        let bottom = col.cards[first];
+        if self.locked(i) && lands >> bottom & 1 != 0 {
+            let to = place(bottom);
+            if usize::from(to) != i {
+                // Turning a card up is the best of moves; emptying a column waits for a King.
+                let score = if down > 0 { 60 + 2 * down } else { 15 };
+                let count = col.up();
+                out.push((
+                    score,
+                    Mv::ColCol {
+                        from: i as u8,
+                        to,
+                        count,
+                    },
+                ));
+            }
         }
     }
 
@@ -1666,8 +1696,9 @@ impl State {
     fn talon_moves(
         &self,
         hidden: u16,
-        homeward: u64,
-        dest: impl Fn(C) -> Option<u8>,
+        home: u64,
+        lands: u64,
+        place: impl Fn(C) -> u8,
         out: &mut Vec<(i16, Mv)>,
     ) {
         let m = self.live.count_ones() as u8;
@@ -1689,6 +1720,9 @@ impl State {
                 at += 1;
             }
             let c = self.talon[bits.trailing_zeros() as usize];
+            if (home | lands) >> c & 1 == 0 {
+                continue;
+            }
             // One pass: cards drawn past are buried for good, so the nearer the better, and
             // far better with draw 1, where every card drawn past is one more to dig out
             // (draw 1 Vegas, the median deal's positions at 2 a card and at 12: deals 0..999
@@ -1699,10 +1733,11 @@ impl State {
             } else {
                 i16::from(w2 < w) * 3
             };
-            if homeward >> c & 1 != 0 && self.may_go_home(c, false) {
+            if home >> c & 1 != 0 {
                 out.push((45 - far, Mv::TalonFound { w: w2 }));
             }
-            if let Some(to) = dest(c) {
+            if lands >> c & 1 != 0 {
+                let to = place(c);
                 let score = 30 - far + if hidden > 0 && is_king(c) { 5 } else { 0 };
                 out.push((score, Mv::TalonCol { w: w2, to }));
             }
@@ -1710,7 +1745,7 @@ impl State {
     }
 
     /// Take-backs: the top card of each foundation place onto a column.
-    fn takeback_moves(&self, place: impl Fn(C) -> Option<u8>, out: &mut Vec<(i16, Mv)>) {
+    fn takeback_moves(&self, lands: u64, place: impl Fn(C) -> u8, out: &mut Vec<(i16, Mv)>) {
         let d = usize::from(self.decks);
         // A card safe at home is never wanted on the table (nor is any under it).
         let safe = self.safe_test();
@@ -1724,7 +1759,8 @@ impl State {
             if safe(c) && self.prune {
                 continue;
             }
-            if let Some(to) = place(c) {
+            if lands >> c & 1 != 0 {
+                let to = place(c);
                 out.push((-20, Mv::FoundCol { place: p as u8, to }));
             }
         }
@@ -2282,6 +2318,31 @@ mod tests {
         assert_eq!(reachable(2, 7, 3, true), (1 << 2) | (1 << 5) | (1 << 7));
         assert_eq!(draws_between(2, 3, 7, 3), 4); // to 5, to 7, the recycle, to 3
         assert_eq!(draws_between(7, 7, 7, 3), 0);
+    }
+
+    #[test]
+    fn the_stock_brings_every_waste_size_clicks_bring_and_no_other() {
+        // Click by click, by the stock's rule: a click draws `k` (fewer at the end); on an
+        // empty stock it turns the waste over, with unlimited passes only.
+        for k in [1u8, 3] {
+            for vegas in [false, true] {
+                for m in 0..=59u8 {
+                    for w in 0..=m {
+                        let (mut x, mut seen) = (w, 0u64);
+                        for _ in 0..2 * usize::from(m) + 4 {
+                            seen |= 1 << x;
+                            x = match x == m {
+                                true if vegas => break,
+                                true => 0,
+                                false => (x + k).min(m),
+                            };
+                        }
+                        let want = seen & !1;
+                        assert_eq!(reachable(w, m, k, vegas), want, "w {w} m {m} k {k} {vegas}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
