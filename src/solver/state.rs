@@ -190,6 +190,13 @@ pub struct State {
     cbits: u8,
     /// Whether the key's part before the talon fits 64 bits (every real deal).
     high64: bool,
+    /// That part, kept up to date as the columns' codes and the foundations change (when it
+    /// fits 64 bits): each column's code counts `col_weight` (the radices after it
+    /// multiplied), each row of places its value (`row_value`, kept in `rows`) `row_weight`.
+    high_now: u64,
+    col_weight: [u64; MAX_COLS],
+    row_weight: [u64; 4],
+    rows: [u8; 4],
     /// What the next move must use, after a move whose only use is to let others follow: a
     /// card taken back from a place (1 + the place), a talon card put on a column when the stock
     /// brings any card at any time (draw one, unlimited passes: `TALON_USE` + its talon index), a column
@@ -420,6 +427,10 @@ impl State {
             pbits: 0,
             cbits: 0,
             high64: false,
+            high_now: 0,
+            col_weight: [0; MAX_COLS],
+            row_weight: [0; 4],
+            rows: [0; 4],
             pending: NO_USE,
             prune: true,
         };
@@ -472,6 +483,16 @@ impl State {
             values = values.and_then(|v| v.checked_mul(u128::from(s.col_radix[i])));
         }
         s.high64 = values.is_some_and(|v| v <= 1 << 64);
+        let mut weight = 1u64;
+        for i in (0..usize::from(s.ncols)).rev() {
+            s.col_weight[i] = weight;
+            weight = weight.wrapping_mul(u64::from(s.col_radix[i]));
+        }
+        for row in (0..4).rev() {
+            s.row_weight[row] = weight;
+            weight = weight.wrapping_mul(u64::from(s.found_radix()));
+        }
+        s.high_now = s.high();
         let bits = |v: u128| 128 - (v - 1).leading_zeros() + u32::from(s.tlen) + s.low_bits();
         s.packing = match values.map(bits) {
             Some(b) if b <= 64 && s.decks == 1 => Packing::Small,
@@ -611,9 +632,9 @@ impl State {
         if !self.high64 {
             return self.pack(self.high::<u128>(), lb, low);
         }
-        // The part before the talon in 64-bit arithmetic (every real deal), and for one deck
-        // the whole key.
-        let high: u64 = self.high();
+        // The part before the talon in 64-bit arithmetic (every real deal), kept up to date,
+        // and for one deck the whole key.
+        let high = self.high_now;
         if self.packing == Packing::Small {
             return u128::from((((high << self.tlen) | self.live) << lb) | low);
         }
@@ -627,22 +648,27 @@ impl State {
     where
         T: Copy + From<u8> + std::ops::Mul<Output = T> + std::ops::Add<Output = T>,
     {
-        let d = usize::from(self.decks);
         let mut high = T::from(0);
         for row in 0..4 {
-            let v = if d == 1 {
-                self.found[row]
-            } else {
-                let (a, b) = (self.found[2 * row], self.found[2 * row + 1]);
-                let (lo, hi) = (a.min(b), a.max(b));
-                hi * (hi + 1) / 2 + lo
-            };
-            high = high * T::from(self.found_radix()) + T::from(v);
+            high = high * T::from(self.found_radix()) + T::from(self.row_value(row));
         }
         for i in 0..usize::from(self.ncols) {
             high = high * T::from(self.col_radix[i]) + T::from(self.col_code(i));
         }
         high
+    }
+
+    /// A row of foundation places' part of the key: its height with one deck, the unordered
+    /// pair of heights with two.
+    #[inline]
+    fn row_value(&self, row: usize) -> u8 {
+        if self.decks == 1 {
+            self.found[row]
+        } else {
+            let (a, b) = (self.found[2 * row], self.found[2 * row + 1]);
+            let (lo, hi) = (a.min(b), a.max(b));
+            hi * (hi + 1) / 2 + lo
+        }
     }
 
     /// The key from its part before the talon: then the talon, then the `lb` low bits `low`;
@@ -772,6 +798,23 @@ impl State {
             bits |= (1 << h) & 0x1FFF;
         }
         self.wanted = self.wanted & !(0x1FFF << (row * 13)) | bits << (row * 13);
+        let v = self.row_value(row);
+        let change = u64::from(v).wrapping_sub(u64::from(self.rows[row]));
+        self.high_now = self
+            .high_now
+            .wrapping_add(change.wrapping_mul(self.row_weight[row]));
+        self.rows[row] = v;
+    }
+
+    /// Column `i`'s code again (`Col::recode`), and `high_now` with it.
+    #[inline]
+    fn recode(&mut self, i: usize) {
+        let before = self.cols[i].code;
+        self.cols[i].recode();
+        let change = u64::from(self.cols[i].code).wrapping_sub(u64::from(before));
+        self.high_now = self
+            .high_now
+            .wrapping_add(change.wrapping_mul(self.col_weight[i]));
     }
 
     /// A card onto place `p` (`grow`) or off it: the heights, the cards left and `wanted`.
@@ -806,7 +849,7 @@ impl State {
         col.cards[pos] = c;
         col.len += 1;
         if pos == 0 {
-            col.recode();
+            self.recode(i);
         }
     }
 
@@ -814,10 +857,11 @@ impl State {
     fn pop(&mut self, i: usize) -> C {
         let col = &mut self.cols[i];
         col.len -= 1;
+        let c = col.cards[usize::from(col.len)];
         if col.len == 0 {
-            col.recode();
+            self.recode(i);
         }
-        col.cards[usize::from(col.len)]
+        c
     }
 
     /// Turns the column's last card up if the move left it face down.
@@ -825,7 +869,7 @@ impl State {
         let col = &mut self.cols[i];
         if col.len > 0 && col.down == col.len {
             col.down -= 1;
-            col.recode();
+            self.recode(i);
             true
         } else {
             false
@@ -834,7 +878,7 @@ impl State {
 
     fn unreveal(&mut self, i: usize) {
         self.cols[i].down += 1;
-        self.cols[i].recode();
+        self.recode(i);
     }
 
     /// Column `i`'s top card home, turning the card under it up if need be: the place it went
@@ -867,7 +911,7 @@ impl State {
         }
         self.cols[from].len -= count;
         if self.cols[from].len == 0 {
-            self.cols[from].recode();
+            self.recode(from);
         }
     }
 
