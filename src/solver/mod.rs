@@ -17,9 +17,12 @@
 mod beam;
 mod state;
 pub mod survey;
+mod table;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
 use std::hash::{BuildHasher, Hasher};
+use table::Flat;
 
 use crate::engine::{Action, Game};
 use state::{Mv, Packing, State, Undo};
@@ -158,11 +161,8 @@ fn split_cursor(key: u128, low: u32, mask: u64) -> (u64, u64) {
 
 /// Adds `cursor` to the set `table` keeps for `rest`: the set before.
 #[inline]
-fn add_cursor(table: &mut HashMap<u64, u64, KeyHashing>, rest: u64, cursor: u64) -> u64 {
-    let set = table.entry(rest).or_insert(0);
-    let before = *set;
-    *set |= cursor;
-    before
+fn add_cursor(table: &mut Flat<u64>, rest: u64, cursor: u64) -> u64 {
+    table.update(rest, |set| set | cursor).unwrap_or(0)
 }
 
 /// The positions a search has seen, by key: in 64 bits when the key fits (half the memory of
@@ -170,10 +170,10 @@ fn add_cursor(table: &mut HashMap<u64, u64, KeyHashing>, rest: u64, cursor: u64)
 /// rest of the key (`State::cursor_sets`), where the positions a position is reached from by
 /// clicks alone are found with one question.
 enum Seen {
-    Small(Table<u64>),
+    Small(Flat<()>),
     Big(Table<u128>),
     Cursors {
-        table: HashMap<u64, u64, KeyHashing>,
+        table: Flat<u64>,
         /// Where the key holds the cursor: its lowest bit, and a mask of its bits there.
         low: u32,
         mask: u64,
@@ -192,13 +192,13 @@ impl Seen {
         if root.cursor_sets() {
             let (low, bits) = root.cursor_bits();
             return Seen::Cursors {
-                table: HashMap::with_hasher(hashing),
+                table: Flat::new(hashing.tag_bits),
                 low,
                 mask: ((1 << bits) - 1) << low,
             };
         }
         match root.packing() {
-            Packing::Small => Seen::Small(Table::with_hasher(hashing)),
+            Packing::Small => Seen::Small(Flat::new(hashing.tag_bits)),
             _ => Seen::Big(Table::with_hasher(hashing)),
         }
     }
@@ -223,13 +223,13 @@ impl Seen {
     fn admit(&mut self, key: u128, settled: u128, sources: impl FnOnce() -> u64) -> bool {
         match self {
             Seen::Small(t) => {
-                !(settled != key && t.contains(&(settled as u64))) && t.insert(key as u64)
+                !(settled != key && t.contains(settled as u64)) && t.insert(key as u64)
             }
             Seen::Big(t) => !(settled != key && t.contains(&settled)) && t.insert(key),
             Seen::Cursors { table, low, mask } => {
                 let (rest, cursor) = split_cursor(key, *low, *mask);
                 if settled != key {
-                    let twin = table.get(&(settled as u64 & !*mask)).copied().unwrap_or(0);
+                    let twin = table.get(settled as u64 & !*mask).unwrap_or(0);
                     if twin & cursor != 0 || (twin != 0 && twin & sources() != 0) {
                         return false;
                     }
@@ -253,9 +253,9 @@ impl Seen {
     /// Bytes the table holds (a control byte per slot besides the key).
     fn memory(&self) -> usize {
         match self {
-            Seen::Small(t) => t.capacity() * (std::mem::size_of::<u64>() + 1),
+            Seen::Small(t) => t.memory(),
             Seen::Big(t) => t.capacity() * (std::mem::size_of::<u128>() + 1),
-            Seen::Cursors { table, .. } => table.capacity() * (2 * std::mem::size_of::<u64>() + 1),
+            Seen::Cursors { table, .. } => table.memory(),
         }
     }
 }
