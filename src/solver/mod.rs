@@ -74,16 +74,17 @@ impl Budget {
 /// 98.0, 98.0 % with shares 2, 4, 8, 16 (no win lost).
 const RELAXED_SHARE: usize = 8;
 
-/// How the table of positions seen hashes a key (`State::key`): where it lies from all but its
-/// low bits, and those only in the top seven bits, the tag the table tells the keys of a group
-/// of slots apart by. The low bits hold what is pending and, with draw three and unlimited
-/// passes, the cursor (with one pass only what is pending: `Seen::new`). So a position with
-/// something pending lies in the same group as the same position with nothing pending, the one
-/// the search asks after next (`Dfs::step`): that question finds its group already in the
-/// cache; and so do positions that differ in their cursors alone, which the search reaches in
-/// turn (draw 3 Normal, deals 0..299: 9 % less time). (Where words are 32 bits, as on the web,
-/// the table takes its tag from lower bits; the twins then share it too, which costs a
-/// comparison of keys, never a wrong answer.)
+/// How the tables of positions seen group keys (`State::key`): by all but their low bits, the
+/// tag bits, which hold what is pending and, with draw three and unlimited passes, the cursor
+/// (with one pass only what is pending: `Seen::new`). So a position with something pending lies
+/// beside the same position with nothing pending, the one the search asks after next
+/// (`Dfs::step`): that question finds it already in the cache; and so do positions that differ
+/// in their cursors alone, which the search reaches in turn (draw 3 Normal, deals 0..299: 9 %
+/// less time). The 64-bit table (`table::Flat`) starts their probes at the same slot; the
+/// standard map, for 128-bit keys (Double Solitaire), gets a hash whose tag, the top seven
+/// bits it tells the keys of a group of slots apart by, alone comes from the tag bits. (Where
+/// words are 32 bits, as on the web, the map takes its tag from lower bits; the twins then
+/// share it too, which costs a comparison of keys, never a wrong answer.)
 #[derive(Clone, Copy)]
 struct KeyHashing {
     /// How many low bits of the key the tag is made of.
@@ -166,7 +167,7 @@ fn add_cursor(table: &mut Flat<u64>, rest: u64, cursor: u64) -> u64 {
 }
 
 /// The positions a search has seen, by key: in 64 bits when the key fits (half the memory of
-/// 128, and faster); with draw three and unlimited passes, as the set of cursors seen for the
+/// 128, and faster, in a table of our own: `table::Flat`); with draw three and unlimited passes, as the set of cursors seen for the
 /// rest of the key (`State::cursor_sets`), where the positions a position is reached from by
 /// clicks alone are found with one question.
 enum Seen {
@@ -250,7 +251,7 @@ impl Seen {
         }
     }
 
-    /// Bytes the table holds (a control byte per slot besides the key).
+    /// Bytes the table holds (with the standard map, a control byte per slot besides the key).
     fn memory(&self) -> usize {
         match self {
             Seen::Small(t) => t.memory(),
