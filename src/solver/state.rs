@@ -1755,28 +1755,8 @@ impl State {
         place: impl Fn(C) -> u8,
         out: &mut Vec<(i16, Mv)>,
     ) {
-        let m = self.live.count_ones() as u8;
         let w = self.waste_len();
-        let mut set = reachable(w, m, self.draw, self.vegas);
-        // The live cards walked in order alongside: `bits` starts at the `at + 1`-th. One pass
-        // brings nothing under the waste's top card: the walk starts there.
-        let (mut bits, mut at) = (self.live, 0u8);
-        if self.vegas && w > 0 {
-            let top = 63 - self.waste_bits().leading_zeros();
-            bits &= !low_mask(top as u8);
-            at = w - 1;
-        }
-        while set != 0 {
-            let w2 = set.trailing_zeros() as u8;
-            set &= set - 1;
-            while at + 1 < w2 {
-                bits &= bits - 1;
-                at += 1;
-            }
-            let c = self.talon[bits.trailing_zeros() as usize];
-            if (home | lands) >> c & 1 == 0 {
-                continue;
-            }
+        let emit = |w2: u8, c: C, out: &mut Vec<(i16, Mv)>| {
             // One pass: cards drawn past are buried for good, so the nearer the better, and
             // far better with draw 1, where every card drawn past is one more to dig out
             // (draw 1 Vegas, the median deal's positions at 2 a card and at 12: deals 0..999
@@ -1794,6 +1774,45 @@ impl State {
                 let to = place(c);
                 let score = 30 - far + if hidden > 0 && is_king(c) { 5 } else { 0 };
                 out.push((score, Mv::TalonCol { w: w2, to }));
+            }
+        };
+        if self.random_access() {
+            // The stock brings every live card, at the waste size of its place among them:
+            // only the places of cards with somewhere to go are looked at, in order.
+            let (mut wanted, mut at) = (home | lands, 0u64);
+            while wanted != 0 {
+                at |= self.tpos[wanted.trailing_zeros() as usize];
+                wanted &= wanted - 1;
+            }
+            at &= self.live;
+            while at != 0 {
+                let i = at.trailing_zeros() as u8;
+                at &= at - 1;
+                let w2 = (self.live & low_mask(i)).count_ones() as u8 + 1;
+                emit(w2, self.talon[usize::from(i)], out);
+            }
+            return;
+        }
+        let m = self.live.count_ones() as u8;
+        let mut set = reachable(w, m, self.draw, self.vegas);
+        // The live cards walked in order alongside: `bits` starts at the `at + 1`-th. One pass
+        // brings nothing under the waste's top card: the walk starts there.
+        let (mut bits, mut at) = (self.live, 0u8);
+        if self.vegas && w > 0 {
+            let top = 63 - self.waste_bits().leading_zeros();
+            bits &= !low_mask(top as u8);
+            at = w - 1;
+        }
+        while set != 0 {
+            let w2 = set.trailing_zeros() as u8;
+            set &= set - 1;
+            while at + 1 < w2 {
+                bits &= bits - 1;
+                at += 1;
+            }
+            let c = self.talon[bits.trailing_zeros() as usize];
+            if (home | lands) >> c & 1 != 0 {
+                emit(w2, c, out);
             }
         }
     }
