@@ -258,30 +258,20 @@ fn parents(c: C) -> u64 {
 }
 
 /// The cards that can lie on card `c`: the two one rank lower of the other colour (none under
-/// an Ace; bit `c`: card `c`). From a table: asked for every column's top in every position.
+/// an Ace; bit `c`: card `c`).
 #[inline]
 fn children(c: C) -> u64 {
-    CHILDREN[usize::from(c)]
-}
-
-const CHILDREN: [u64; 52] = {
-    let mut t = [0u64; 52];
-    let mut c = 0;
-    while c < 52 {
-        let (r, s) = (c % 13, c / 13);
-        if r > 0 {
-            // Suits 0 and 3 under a red card (suits 1 and 2), 1 and 2 under a black one.
-            let below: u64 = if s == 1 || s == 2 {
-                1 | 1 << 39
-            } else {
-                1 << 13 | 1 << 26
-            };
-            t[c] = below << (r - 1);
-        }
-        c += 1;
+    if rank0(c) == 0 {
+        return 0;
     }
-    t
-};
+    // Suits 0 and 3 under a red card, 1 and 2 under a black one.
+    let below: u64 = if red(c) {
+        1 | 1 << 39
+    } else {
+        1 << 13 | 1 << 26
+    };
+    below << (rank0(c) - 1)
+}
 
 /// The cards of card `c`'s kind: its rank and colour (bit `c`: card `c`).
 #[inline]
