@@ -102,46 +102,59 @@ impl Display {
             eprintln!("skipped: {missing:?} not installed (Debian: xvfb xdotool imagemagick)");
             return None;
         }
-        // Each test takes its own display number; a lock file claims it.
-        let n = (90..200)
-            .find(|n| {
-                !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
-                    && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
-                    && std::fs::OpenOptions::new()
-                        .write(true)
-                        .create_new(true)
-                        .open(format!("/tmp/.solitaire-test-X{n}"))
-                        .is_ok()
-            })
-            .expect("a free display number");
-        let name = format!(":{n}");
-        let xvfb = Guard(
-            Command::new("Xvfb")
-                .args([
-                    name.as_str(),
-                    "-screen",
-                    "0",
-                    "1280x720x24",
-                    "-nolisten",
-                    "tcp",
-                ])
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("Xvfb starts"),
-        );
-        wait_for(10, || {
-            Path::new(&format!("/tmp/.X11-unix/X{n}"))
-                .exists()
-                .then_some(())
-        })
-        .expect("Xvfb is up");
+        // Each test takes its own display number; a lock file claims it. A server that does not
+        // come up (seen once on a loaded machine, with six starting at once) is stopped, its
+        // claim given back, and another number tried: three tries at most.
+        let mut display = None;
+        for _ in 0..3 {
+            let n = (90..200)
+                .find(|n| {
+                    !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists()
+                        && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
+                        && std::fs::OpenOptions::new()
+                            .write(true)
+                            .create_new(true)
+                            .open(format!("/tmp/.solitaire-test-X{n}"))
+                            .is_ok()
+                })
+                .expect("a free display number");
+            let name = format!(":{n}");
+            let mut xvfb = Guard(
+                Command::new("Xvfb")
+                    .args([
+                        name.as_str(),
+                        "-screen",
+                        "0",
+                        "1280x720x24",
+                        "-nolisten",
+                        "tcp",
+                    ])
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .spawn()
+                    .expect("Xvfb starts"),
+            );
+            let up = wait_for(20, || {
+                if xvfb.0.try_wait().ok().flatten().is_some() {
+                    return Some(false); // it stopped: try another number
+                }
+                Path::new(&format!("/tmp/.X11-unix/X{n}"))
+                    .exists()
+                    .then_some(true)
+            });
+            // The claim goes with the display (dropped with it, or now, if it never came up).
+            let candidate = Display {
+                name,
+                _xvfb: xvfb,
+                claim: PathBuf::from(format!("/tmp/.solitaire-test-X{n}")),
+            };
+            if up == Some(true) {
+                display = Some(candidate);
+                break;
+            }
+        }
+        let display = display.expect("Xvfb is up");
         // Up means answering, not only having made its socket.
-        let display = Display {
-            name,
-            _xvfb: xvfb,
-            claim: PathBuf::from(format!("/tmp/.solitaire-test-X{n}")),
-        };
         wait_for(10, || display.run(&["xdotool", "getdisplaygeometry"])).expect("Xvfb answers");
         Some(display)
     }
