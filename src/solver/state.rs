@@ -1581,22 +1581,21 @@ impl State {
         if self.wanted >> twin & 1 != 0 {
             return false;
         }
-        if r == 0 {
-            return true;
-        }
-        let kids = if red(c) {
-            [r - 1, 39 + r - 1]
-        } else {
-            [13 + r - 1, 26 + r - 1]
-        };
         let (d, talon) = (usize::from(self.decks), self.talon_brings());
-        !kids.into_iter().any(|k| {
-            self.tpos[usize::from(k)] & talon != 0
+        let mut kids = children(c);
+        while kids != 0 {
+            let k = kids.trailing_zeros() as C;
+            kids &= kids - 1;
+            if self.tpos[usize::from(k)] & talon != 0
                 || (0..d).any(|j| self.found[usize::from(suit(k)) * d + j] == r)
                 || self.cols[..n]
                     .iter()
                     .any(|col| col.code != 0 && col.cards[usize::from(col.down)] == k)
-        })
+            {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether some place's top card can be taken back (as `takeback_moves` finds, with
