@@ -20,12 +20,11 @@ pub mod survey;
 mod table;
 
 use std::collections::HashSet;
-
 use std::hash::{BuildHasher, Hasher};
-use table::Flat;
 
 use crate::engine::{Action, Game};
 use state::{Mv, Packing, State, Undo};
+use table::Flat;
 
 /// What the solver found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,9 +166,9 @@ fn add_cursor(table: &mut Flat<u64>, rest: u64, cursor: u64) -> u64 {
 }
 
 /// The positions a search has seen, by key: in 64 bits when the key fits (half the memory of
-/// 128, and faster, in a table of our own: `table::Flat`); with draw three and unlimited passes, as the set of cursors seen for the
-/// rest of the key (`State::cursor_sets`), where the positions a position is reached from by
-/// clicks alone are found with one question.
+/// 128, and faster, in a table of our own: `table::Flat`); with draw three and unlimited
+/// passes, as the set of cursors seen for the rest of the key (`State::cursor_sets`), where the
+/// positions a position is reached from by clicks alone are found with one question.
 enum Seen {
     Small(Flat<()>),
     Big(Table<u128>),
