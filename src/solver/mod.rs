@@ -19,9 +19,6 @@ mod state;
 pub mod survey;
 mod table;
 
-use std::collections::HashSet;
-use std::hash::{BuildHasher, Hasher};
-
 use crate::engine::{Action, Game};
 use state::{Mv, Packing, State, Undo};
 use table::Flat;
@@ -73,85 +70,6 @@ impl Budget {
 /// 98.0, 98.0 % with shares 2, 4, 8, 16 (no win lost).
 const RELAXED_SHARE: usize = 8;
 
-/// How the tables of positions seen group keys (`State::key`): by all but their low bits, the
-/// tag bits, which hold what is pending and, with draw three and unlimited passes, the cursor
-/// (with one pass only what is pending: `Seen::new`). So a position with something pending lies
-/// beside the same position with nothing pending, the one the search asks after next
-/// (`Dfs::step`): that question finds it already in the cache; and so do positions that differ
-/// in their cursors alone, which the search reaches in turn (draw 3 Normal, deals 0..299: 9 %
-/// less time). The 64-bit table (`table::Flat`) starts their probes at the same slot; the
-/// standard map, for 128-bit keys (Double Solitaire), gets a hash whose tag, the top seven
-/// bits it tells the keys of a group of slots apart by, alone comes from the tag bits. (Where
-/// words are 32 bits, as on the web, the map takes its tag from lower bits; the twins then
-/// share it too, which costs a comparison of keys, never a wrong answer.)
-#[derive(Clone, Copy)]
-struct KeyHashing {
-    /// How many low bits of the key the tag is made of.
-    tag_bits: u32,
-}
-
-impl BuildHasher for KeyHashing {
-    type Hasher = KeyHasher;
-    fn build_hasher(&self) -> KeyHasher {
-        KeyHasher {
-            tag_bits: self.tag_bits,
-            hash: 0,
-        }
-    }
-}
-
-struct KeyHasher {
-    tag_bits: u32,
-    hash: u64,
-}
-
-impl KeyHasher {
-    /// The tag bits spread over the top seven (all clear: nothing).
-    #[inline]
-    fn tag(&self, bits: u64) -> u64 {
-        bits.wrapping_mul(0x9E37_79B9_7F4A_7C15) & (0x7F << 57)
-    }
-
-    /// Splits the low word of a key into the rest and its tag bits (what is pending, and the
-    /// cursor where the table groups by it).
-    #[inline]
-    fn split(&self, low: u64) -> (u64, u64) {
-        let mask = (1 << self.tag_bits) - 1;
-        (low & !mask, low & mask)
-    }
-}
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.hash
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.hash = self.hash.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    #[inline]
-    fn write_u128(&mut self, k: u128) {
-        let (rest, bits) = self.split(k as u64);
-        self.hash =
-            crate::engine::deal::splitmix((k >> 64) as u64 ^ splitmix_step(rest)) ^ self.tag(bits);
-    }
-    #[inline]
-    fn write_u64(&mut self, k: u64) {
-        let (rest, bits) = self.split(k);
-        self.hash = crate::engine::deal::splitmix(rest) ^ self.tag(bits);
-    }
-}
-
-/// A cheap bijective mix for the low half (a multiply and a shift).
-#[inline]
-fn splitmix_step(x: u64) -> u64 {
-    let x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    x ^ (x >> 29)
-}
-
-type Table<K> = HashSet<K, KeyHashing>;
-
 /// A key as the table of cursor sets keeps it (`Seen::Cursors`): the rest of it, with the
 /// cursor's bits (`mask`, from bit `low`) clear, and its cursor as a set of one.
 #[inline]
@@ -161,19 +79,28 @@ fn split_cursor(key: u128, low: u32, mask: u64) -> (u64, u64) {
 
 /// Adds `cursor` to the set `table` keeps for `rest`: the set before.
 #[inline]
-fn add_cursor(table: &mut Flat<u64>, rest: u64, cursor: u64) -> u64 {
+fn add_cursor(table: &mut Flat<u64, u64>, rest: u64, cursor: u64) -> u64 {
     table.update(rest, |set| set | cursor).unwrap_or(0)
 }
 
-/// The positions a search has seen, by key: in 64 bits when the key fits (half the memory of
-/// 128, and faster, in a table of our own: `table::Flat`); with draw three and unlimited
-/// passes, as the set of cursors seen for the rest of the key (`State::cursor_sets`), where the
-/// positions a position is reached from by clicks alone are found with one question.
+/// The positions a search has seen, by key, in a table of our own (`table::Flat`): in 64 bits
+/// when the key fits (every Klondike deal: half the memory of 128, and faster); with draw three
+/// and unlimited passes, as the set of cursors seen for the rest of the key
+/// (`State::cursor_sets`), where the positions a position is reached from by clicks alone are
+/// found with one question.
+///
+/// The table groups keys (`State::key`) by all but their low bits, the tag bits, which hold what
+/// is pending and, with draw three and unlimited passes, the cursor (with one pass only what is
+/// pending): it starts their probes at the same slot. So a position with something pending lies
+/// beside the same position with nothing pending, the one the search asks after next
+/// (`Dfs::step`): that question finds it already in the cache; and so do positions that differ
+/// in their cursors alone, which the search reaches in turn (draw 3 Normal, deals 0..299: 9 %
+/// less time).
 enum Seen {
-    Small(Flat<()>),
-    Big(Table<u128>),
+    Small(Flat<u64, ()>),
+    Big(Flat<u128, ()>),
     Cursors {
-        table: Flat<u64>,
+        table: Flat<u64, u64>,
         /// Where the key holds the cursor: its lowest bit, and a mask of its bits there.
         low: u32,
         mask: u64,
@@ -182,24 +109,22 @@ enum Seen {
 
 impl Seen {
     fn new(root: &State) -> Seen {
-        let hashing = KeyHashing {
-            tag_bits: if root.one_pass() {
-                root.pending_bits()
-            } else {
-                root.low_bits()
-            },
+        let tag_bits = if root.one_pass() {
+            root.pending_bits()
+        } else {
+            root.low_bits()
         };
         if root.cursor_sets() {
             let (low, bits) = root.cursor_bits();
             return Seen::Cursors {
-                table: Flat::new(hashing.tag_bits),
+                table: Flat::new(tag_bits),
                 low,
                 mask: ((1 << bits) - 1) << low,
             };
         }
         match root.packing() {
-            Packing::Small => Seen::Small(Flat::new(hashing.tag_bits)),
-            _ => Seen::Big(Table::with_hasher(hashing)),
+            Packing::Small => Seen::Small(Flat::new(tag_bits)),
+            _ => Seen::Big(Flat::new(tag_bits)),
         }
     }
 
@@ -225,7 +150,7 @@ impl Seen {
             Seen::Small(t) => {
                 !(settled != key && t.contains(settled as u64)) && t.insert(key as u64)
             }
-            Seen::Big(t) => !(settled != key && t.contains(&settled)) && t.insert(key),
+            Seen::Big(t) => !(settled != key && t.contains(settled)) && t.insert(key),
             Seen::Cursors { table, low, mask } => {
                 let (rest, cursor) = split_cursor(key, *low, *mask);
                 if settled != key {
@@ -250,11 +175,11 @@ impl Seen {
         }
     }
 
-    /// Bytes the table holds (with the standard map, a control byte per slot besides the key).
+    /// Bytes the table holds.
     fn memory(&self) -> usize {
         match self {
             Seen::Small(t) => t.memory(),
-            Seen::Big(t) => t.capacity() * (std::mem::size_of::<u128>() + 1),
+            Seen::Big(t) => t.memory(),
             Seen::Cursors { table, .. } => table.memory(),
         }
     }
