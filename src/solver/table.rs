@@ -2,9 +2,9 @@
 //! value, so that a question mostly reads one cache line. (A general hash map keeps a byte per
 //! slot apart from the slots: two lines per question. In the searches that decide the hardest
 //! deals, with tables of millions of keys far bigger than the cache, perf put about a third of
-//! the search's time in the standard map, most of it waiting on memory; and a fifth of Double
-//! Solitaire Vegas's hints, on tables that fit the cache.) Keys of 64 bits (every Klondike
-//! deal) or 128 (Double Solitaire).
+//! the search's time in the standard map, most of it waiting on memory.) Keys of 64 bits (every
+//! Klondike deal) or 128 (Double Solitaire, where this table was no faster than the standard
+//! map, but one table for every key is simpler and its code smaller).
 //!
 //! Keys that differ only in their low `tag_bits` start their probe at the same slot, so they lie
 //! side by side: the search asks after such keys one after another (`Seen` says why).
