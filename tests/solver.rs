@@ -254,6 +254,20 @@ fn deals_won_by_a_twin_going_home_in_its_place_are_never_called_lost() {
     }
 }
 
+/// Klondike draw 3 Normal: the beam, beside the depth-first searches for its first positions,
+/// wins deals they leave undecided at a million positions (KL1-D3N-AAAAARY, AAAAACUD) within
+/// 40,000, and its lines replay to won games.
+#[test]
+fn the_beam_wins_draw_three_deals_the_depth_first_searches_take_long_over() {
+    for code in ["KL1-D3N-AAAAARY", "KL1-D3N-AAAACUD"] {
+        let g = Game::new(GameCode::parse(code).unwrap());
+        match solve(&g, Budget { states: 40_000 }) {
+            Verdict::Winnable(line) => assert_script_wins(&script_of(g.code(), &line), code),
+            other => panic!("{code}: {other:?} at 40,000 positions"),
+        }
+    }
+}
+
 #[test]
 fn a_chain_of_take_backs_is_searched() {
     let g = built_game(

@@ -560,6 +560,11 @@ impl State {
         self.decks
     }
 
+    /// How many cards a click on the stock turns: one or three.
+    pub fn draw(&self) -> u8 {
+        self.draw
+    }
+
     /// Whether the stock is turned once only (Vegas): then the waste is a pile taken from the
     /// top, and burying cards on it can lose a game.
     pub fn one_pass(&self) -> bool {
