@@ -255,7 +255,7 @@ fn deals_won_by_a_twin_going_home_in_its_place_are_never_called_lost() {
 }
 
 /// Klondike draw 3 Normal: the beam, beside the depth-first searches for its first positions,
-/// wins deals they leave undecided at a million positions (KL1-D3N-AAAAARY, AAAAACUD) within
+/// wins deals they leave undecided at a million positions (KL1-D3N-AAAAARY, AAAACUD) within
 /// 40,000, and its lines replay to won games.
 #[test]
 fn the_beam_wins_draw_three_deals_the_depth_first_searches_take_long_over() {

@@ -9,7 +9,8 @@
 //! it" moves, and move ordering. Searches take turns: a complete one, which proves the deal
 //! unwinnable when it runs out of positions; with unlimited passes a narrow one (a limited
 //! discrepancy search without take-backs) that finds long wins sooner; in Double Solitaire
-//! with a one-pass stock a beam search (`beam`) for the longest wins; and with draw 3 and
+//! with a one-pass stock a beam search (`beam`) for the longest wins, and in Klondike draw 3
+//! with unlimited passes a short one for wins the others come to late; and with draw 3 and
 //! unlimited passes a complete search under draw 1's looser rules, which proves losses only (a
 //! deal lost when the stock brings any card at any time is lost three at a time too).
 //! The search runs in slices (`Search::step`), so a window can spread it over frames.
@@ -402,10 +403,10 @@ impl Dfs {
 ///
 /// Searches run side by side from the same position, taking turns by shares of the positions:
 /// the complete one; with unlimited passes the narrow one, which finds long wins sooner; in
-/// Double Solitaire with a one-pass stock a beam search for the longest games; and with draw 3
-/// and unlimited passes the complete one under draw 1's rules, which can only prove a deal
-/// unwinnable, as the complete one can. None ever starts over, so sharing the budget costs
-/// each only its share.
+/// Double Solitaire with a one-pass stock a beam search for the longest games (in Klondike draw
+/// 3 with unlimited passes, a short one: `KLONDIKE_BEAM_SHARE`); and with draw 3 and unlimited
+/// passes the complete one under draw 1's rules, which can only prove a deal unwinnable, as the
+/// complete one can. None ever starts over, so sharing the budget costs each only its share.
 pub struct Search {
     root: State,
     complete: Dfs,
