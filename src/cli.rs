@@ -27,8 +27,9 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
                                         the daily deal of that day (Klondike if no game)
 
 Memory: a search keeps every position it has seen, 14 to 70 MB per 1000 ms of budget (one
-million positions; `cargo bench --bench solver` measures it), and in Double Solitaire with a
-one-pass stock its beam search holds up to about 32 MB more (bounded by the beam's width);
+million positions; `cargo bench --bench solver` measures it), and where a beam search runs
+beside it (Double Solitaire with a one-pass stock; Klondike draw 3 Normal, for 20,000
+positions) that holds up to about 32 MB more (bounded by the beam's width);
 --budget-ms is at most 20000 (about 1.5 GB), and a survey needs that much for each of its
 threads. A survey that would need more than the memory available is refused before it starts.";
 
