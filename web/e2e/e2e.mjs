@@ -322,11 +322,7 @@ try {
   let script9 = "new KL1-D1N-AAAAAAA\n";
   await settle(page9, helper, script9);
   await page9.mouse.click(376, 700); // the Hint button, between Undo and Stats
-  let lit = 0;
-  for (let i = 0; i < 20 && lit < 400; i++) {
-    await page9.waitForTimeout(100);
-    lit = await highlightPixels(page9, helper);
-  }
+  const lit = await eventually(page9, () => highlightPixels(page9, helper), (n) => n >= 400, 2000);
   check("the Hint button outlines a move", lit >= 400, `(${lit} outline pixels)`);
   check("the hint is said in words", (await noticePixels(page9, helper)) > 2000);
   const L9 = await layoutOf(page9, script9);
