@@ -511,12 +511,13 @@ impl Search {
             if c == self.beam_from && self.beam_spent == 0 && self.beam.is_none() {
                 self.beam = Some(beam::Beam::new(&self.root));
             }
-            if self.beam_spent == self.beam_cap {
-                self.beam = None;
-            }
             let event = if self.beam.is_some() && self.beam_spent * 4 < c * self.beam_share {
                 self.beam_spent += 1;
-                side_step(&mut self.beam, true, beam::Beam::step)
+                let event = side_step(&mut self.beam, true, beam::Beam::step);
+                if self.beam_spent == self.beam_cap {
+                    self.beam = None;
+                }
+                event
             } else if self.narrow.is_some() && self.narrow_spent * 4 < c {
                 self.narrow_spent += 1;
                 side_step(&mut self.narrow, true, Dfs::step)
