@@ -308,7 +308,7 @@ fn first_place(found: &[u8; 8], d: usize, c: C) -> Option<usize> {
     }
 }
 
-/// The other card of card `c`'s kind (same rank, same colour), with one deck.
+/// The other card of card `c`'s kind: the same rank in the other suit of its colour.
 #[inline]
 fn twin(c: C) -> u8 {
     (3 - suit(c)) * 13 + rank0(c)
@@ -402,24 +402,25 @@ impl Loose {
     #[inline]
     fn set_free(&mut self, c: C) {
         self.covered &= !(1 << c);
-        if let Some(p) = first_place(&self.found, self.d, c) {
-            self.found[p] += 1;
-            self.home(p);
-        } else {
+        if self.go_home(c).is_none() {
             self.free[usize::from(c)] += 1;
         }
+    }
+
+    /// Card `c` home if its place takes it, and the free cards that follow it there: whether
+    /// any did.
+    #[inline(always)]
+    fn go_home(&mut self, c: C) -> Option<bool> {
+        let p = first_place(&self.found, self.d, c)?;
+        self.found[p] += 1;
+        Some(self.home(p))
     }
 
     /// A card leaving where it lies, if it can: home when a place takes it, else free.
     #[inline(always)]
     fn leave(&mut self, c: C) -> Option<Left> {
-        if let Some(p) = first_place(&self.found, self.d, c) {
-            self.found[p] += 1;
-            Some(if self.home(p) {
-                Left::HomeAndMore
-            } else {
-                Left::Home
-            })
+        if let Some(more) = self.go_home(c) {
+            Some(if more { Left::HomeAndMore } else { Left::Home })
         } else if self.lies(c) {
             self.free[usize::from(c)] += 1;
             Some(Left::Free)
@@ -1281,9 +1282,7 @@ impl State {
                         // The lowest card of the run (a card turned up lies on face-down ones).
                         let base = col.down.min(*pile - 1);
                         let top = col.cards[usize::from(*pile) - 1];
-                        if let Some(p) = first_place(&l.found, d, top) {
-                            l.found[p] += 1;
-                            l.home(p);
+                        if l.go_home(top).is_some() {
                             *pile -= 1;
                         } else {
                             // The lowest card of the run that can leave with those on it: onto
@@ -1675,8 +1674,7 @@ impl State {
     /// where it lies on face-down cards or the bare column).
     fn unused(&self, c: C) -> bool {
         let (n, r) = (usize::from(self.ncols), rank0(c));
-        let twin = (3 - suit(c)) * 13 + r;
-        if self.wanted >> twin & 1 != 0 {
+        if self.wanted >> twin(c) & 1 != 0 {
             return false;
         }
         let (d, talon) = (usize::from(self.decks), self.talon_brings());
