@@ -143,6 +143,12 @@ impl<K: Key, V: Copy + Default> Flat<K, V> {
     }
 
     /// Bytes its slots take.
+    /// How many keys it holds.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.len + usize::from(self.zero.is_some())
+    }
+
     pub fn memory(&self) -> usize {
         self.slots.capacity() * std::mem::size_of::<(K, V)>()
     }
