@@ -34,6 +34,8 @@ struct Candidate {
     mv: Mv,
     /// Whether the move buried talon cards (only then can the position be dead).
     buries: bool,
+    /// Its position's print (`print`), for the table of those chosen.
+    print: u64,
     safes: (u32, u32),
 }
 
@@ -112,7 +114,7 @@ impl Beam {
         self.layer.push(Entry { state: s, node });
     }
 
-    /// Bytes it holds: positions seen, the layer, the candidates, the lines.
+    /// Bytes it holds: positions chosen and offered, the layer, the candidates, the lines.
     pub fn memory(&self) -> usize {
         use std::mem::size_of;
         self.chosen.memory()
@@ -170,7 +172,7 @@ impl Beam {
             if c.buries && state.dead_after(c.mv, from.state.cursor()) {
                 continue;
             }
-            self.chosen.insert(print(state.key()));
+            self.chosen.insert(c.print);
             self.nodes.push((from.node, Some(c.mv)));
             for &s in safes {
                 let parent = self.nodes.len() as u32 - 1;
@@ -230,6 +232,7 @@ impl Beam {
                 from: index,
                 mv,
                 buries,
+                print: key,
                 safes: (from, self.safes.len() as u32),
             });
         }
