@@ -379,11 +379,11 @@ impl Loose {
     }
 
     /// Whether a card can leave a pile onto the table: onto one of the two cards one rank
-    /// higher of the other colour if out and not covered, or a King once some column is empty. In Double
-    /// Solitaire also when the other copy of the card is home: it goes home in the other's
-    /// place, and the other is free again. Without this, sending a card home could hurt (its
-    /// twin, still in a pile, would find the place taken), and playing all that can be played
-    /// would no longer decide.
+    /// higher of the other colour if out and not covered, or a King once some column is
+    /// empty. In Double Solitaire also when the other copy of the card is home: it goes home
+    /// in the other's place, and the other is free again. Without this, sending a card home
+    /// could hurt (its twin, still in a pile, would find the place taken), and playing all
+    /// that can be played would no longer decide.
     #[inline]
     fn lies(&self, c: C) -> bool {
         let row = usize::from(suit(c)) * self.d;
