@@ -1637,10 +1637,7 @@ impl State {
                     || [12, 25, 38, 51].into_iter().any(king)
                     || self.found[..4 * usize::from(self.decks)].contains(&13))
             }
-            p if p >= TALON_USE => {
-                let c = self.talon[usize::from(p - TALON_USE)];
-                self.wanted >> c & 1 == 0 && self.unused(c)
-            }
+            p if p >= TALON_USE => self.talon_idle(self.talon[usize::from(p - TALON_USE)]),
             _ => {
                 before == NO_USE
                     && self.decks == 1
@@ -1668,26 +1665,46 @@ impl State {
         }
     }
 
+    /// Whether talon card `c`, just put on a column and pending, has no use: it is not wanted
+    /// home, and `unused`.
+    fn talon_idle(&self, c: C) -> bool {
+        self.wanted >> c & 1 == 0 && self.unused(c)
+    }
+
     /// Whether no move can use card `c` just put on a column, but for sending it home: its
     /// twin of the other suit of its colour cannot go home (what lies on that one put onto
     /// `c` first), and no card that lies on it can come (from the talon, a place, or a column
-    /// where it lies on face-down cards or the bare column).
+    /// where it lies on face-down cards or the bare column). When the stock brings any card
+    /// at any time, a talon card counts only if it would have a use there itself: it is
+    /// pending once on `c`, so a line that uses `c` so goes on down talon cards, one on the
+    /// other, to one that has another use; and taking talon cards out changes none of the
+    /// other uses. (Klondike draw 1 Normal, deals 0..999: 6.7 % fewer positions, in the same time.)
     fn unused(&self, c: C) -> bool {
         let (n, r) = (usize::from(self.ncols), rank0(c));
         if self.wanted >> twin(c) & 1 != 0 {
             return false;
         }
         let (d, talon) = (usize::from(self.decks), self.talon_brings());
-        let mut kids = children(c);
+        // The kids in the talon are asked last: with draw one, each is asked all this.
+        let (mut kids, mut waiting) = (children(c), 0u64);
         while kids != 0 {
             let k = kids.trailing_zeros() as C;
             kids &= kids - 1;
-            if self.tpos[usize::from(k)] & talon != 0
-                || (0..d).any(|j| self.found[usize::from(suit(k)) * d + j] == r)
+            if (0..d).any(|j| self.found[usize::from(suit(k)) * d + j] == r)
                 || self.cols[..n]
                     .iter()
                     .any(|col| col.code != 0 && col.cards[usize::from(col.down)] == k)
             {
+                return false;
+            }
+            if self.tpos[usize::from(k)] & talon != 0 {
+                waiting |= 1 << k;
+            }
+        }
+        while waiting != 0 {
+            let k = waiting.trailing_zeros() as C;
+            waiting &= waiting - 1;
+            if !(self.random_access() && self.talon_idle(k)) {
                 return false;
             }
         }
@@ -2109,10 +2126,11 @@ mod tests {
         // On random games in every mode: after every move and the safe moves after it, where
         // `idle` says what is pending has no use, `moves` must find nothing, narrow or not,
         // but (a card just taken back) the move that sends it home again, to the position
-        // the move was made from.
+        // the move was made from, or (a talon card pending, draw one with unlimited passes)
+        // talon cards onto it that are idle there in turn.
         let starts = |root: &State| vec![root.clone()];
         let (mut moves, mut after) = (Vec::new(), Vec::new());
-        let (mut idle, mut back) = ([0; 8], [0; 8]);
+        let (mut idle, mut back, mut chained) = ([0; 8], [0; 8], [0; 8]);
         for (m, mode) in MODES.into_iter().enumerate() {
             random_walks(&[mode], (12, 12, 300), 0x1d1e, starts, |code, s| {
                 // As in the search: safe moves first.
@@ -2132,6 +2150,14 @@ mod tests {
                             for &(_, home) in &after {
                                 let mut u = t.clone();
                                 u.make(home);
+                                if matches!(home, Mv::TalonCol { .. }) {
+                                    while let Some(safe) = u.safe_move() {
+                                        u.make_safe(safe);
+                                    }
+                                    assert!(u.idle(t.pending), "{code} after {mv:?}, {home:?}");
+                                    chained[m] += 1;
+                                    continue;
+                                }
                                 assert!(
                                     matches!(mv, Mv::FoundCol { .. })
                                         && matches!(home, Mv::ColFound { .. })
@@ -2153,6 +2179,8 @@ mod tests {
         assert!(idle[..4].iter().all(|&n| n > 10), "{idle:?}");
         assert!(idle[4..].iter().sum::<usize>() > 10, "{idle:?}");
         assert!(back[1..4].iter().all(|&n| n > 10), "{back:?}");
+        // Talon cards onto a pending one with no use are found (draw one, unlimited passes).
+        assert!(chained[0] > 10 && chained[4] > 10, "{chained:?}");
     }
 
     /// The talon cards the stock can bring to the waste's top now, as talon indices (bit `i`:
