@@ -197,14 +197,14 @@ pub struct State {
     col_weight: [u64; MAX_COLS],
     row_weight: [u64; 4],
     rows: [u8; 4],
-    /// What the next move must use, after a move whose only use is to let others follow: a
-    /// card taken back from a place (1 + the place), a talon card put on a column when the stock
-    /// brings any card at any time (draw one, unlimited passes: `TALON_USE` + its talon index), a column
-    /// emptied of a non-King (`EMPTY_USE`). The next move must need it: a card onto that card,
-    /// its twin home with what lay on it put onto it, the card or (Double Solitaire) its copy
-    /// home; a King into the emptied column. After a take-back, another take-back may also
-    /// follow, and (draw one, unlimited passes) a talon card: one later move may need several
-    /// (the card under the first one, a card for it to lie on, a card to park its cover on).
+    /// What the next move must use, after a move whose only use is to let others follow: a card
+    /// taken back from a place (1 + the place), a talon card put on a column when the stock brings
+    /// any card at any time (draw one, unlimited passes: `TALON_USE` + its talon index), a column
+    /// emptied of a non-King (`EMPTY_USE`). The next move must need it: a card onto that card, its
+    /// twin home with what lay on it put onto it, the card or (Double Solitaire) its copy home; a
+    /// King into the emptied column. After a take-back, another take-back may also follow, and
+    /// (draw one, unlimited passes) a talon card: one later move may need several (the card under
+    /// the first one, a card for it to lie on, a card to park its cover on).
     ///
     /// Why no win is lost: in a winning line, such a move followed by a move that does not need
     /// it (nor may follow it) can swap places with that move: the other never needed it, and
@@ -1618,14 +1618,14 @@ impl State {
     /// `before` was pending: a column emptied with no King to come into it (from a column,
     /// where it lies on face-down cards; from the talon, with draw one and unlimited passes
     /// only one that would have a use there, as for a card onto a talon card in `unused`;
-    /// taken back), or a talon card put on a
-    /// column that no move can use (by landing a card on it, from a column, the talon or a
-    /// place; by taking its twin home, what lay on that one put onto it; by sending it home).
-    /// Then `moves` finds nothing. Also, with one deck and a stock that does not bring every
-    /// card at any time, a card taken back from a position with nothing pending that nothing
-    /// can use, and when no other card can be taken back: then its one move is home again, to
-    /// the position before, already seen. The tests hold it to both. The search leaves such a
-    /// position at once, before its key and its place in the table.
+    /// taken back), or a talon card put on a column that no move can use (by landing a card
+    /// on it, from a column, the talon or a place; by taking its twin home, what lay on that
+    /// one put onto it; by sending it home). Then `moves` finds nothing (but such talon
+    /// moves). Also, with one deck and a stock that does not bring every card at any time, a
+    /// card taken back from a position with nothing pending that nothing can use, and when no
+    /// other card can be taken back: then its one move is home again, to the position before,
+    /// already seen. The tests hold it to both. The search leaves such a position at once,
+    /// before its key and its place in the table.
     pub fn idle(&self, before: u8) -> bool {
         let n = usize::from(self.ncols);
         match self.pending {
@@ -1683,8 +1683,8 @@ impl State {
     /// at any time, a talon card counts only if it would have a use there itself: it is
     /// pending once on `c`, so a line that uses `c` so goes on down talon cards, one on the
     /// other, to one that has another use; and taking talon cards out changes none of the
-    /// other uses. (With `idle`'s talon Kings, Klondike draw 1 Normal, deals 0..999: 7.6 % fewer positions, in
-    /// about the same time.)
+    /// other uses. (With `idle`'s talon Kings, Klondike draw 1 Normal, deals 0..999: 7.6 %
+    /// fewer positions, in about the same time.)
     fn unused(&self, c: C) -> bool {
         let (n, r) = (usize::from(self.ncols), rank0(c));
         if self.wanted >> twin(c) & 1 != 0 {
@@ -2132,8 +2132,8 @@ mod tests {
         // On random games in every mode: after every move and the safe moves after it, where
         // `idle` says what is pending has no use, `moves` must find nothing, narrow or not,
         // but (a card just taken back) the move that sends it home again, to the position
-        // the move was made from, or (a talon card pending, draw one with unlimited passes)
-        // talon cards onto it that are idle there in turn.
+        // the move was made from, or (draw one with unlimited passes) talon cards onto the
+        // pending talon card, or Kings into the emptied column, that are idle there in turn.
         let starts = |root: &State| vec![root.clone()];
         let (mut moves, mut after) = (Vec::new(), Vec::new());
         let (mut idle, mut back, mut chained) = ([0; 8], [0; 8], [0; 8]);
@@ -2185,7 +2185,7 @@ mod tests {
         assert!(idle[..4].iter().all(|&n| n > 10), "{idle:?}");
         assert!(idle[4..].iter().sum::<usize>() > 10, "{idle:?}");
         assert!(back[1..4].iter().all(|&n| n > 10), "{back:?}");
-        // Talon cards onto a pending one with no use are found (draw one, unlimited passes).
+        // Such talon moves are found (draw one, unlimited passes).
         assert!(chained[0] > 10 && chained[4] > 10, "{chained:?}");
     }
 
