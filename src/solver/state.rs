@@ -1632,10 +1632,7 @@ impl State {
             NO_USE => false,
             EMPTY_USE => {
                 let talon = self.talon_brings();
-                let king = |c: C| {
-                    self.tpos[usize::from(c)] & talon != 0
-                        && !(self.random_access() && self.talon_idle(c))
-                };
+                let king = |c: C| self.talon_serves(c, talon);
                 !(self.cols[..n]
                     .iter()
                     .any(|c| c.down > 0 && c.len > c.down && is_king(c.cards[usize::from(c.down)]))
@@ -1676,6 +1673,13 @@ impl State {
         self.wanted >> c & 1 == 0 && self.unused(c)
     }
 
+    /// Whether talon card `c` can come (`talon`: the talon cards the stock brings) as the use
+    /// something pending waits for: with draw one and unlimited passes, where it waits for a
+    /// use of its own once out, only if it would have one (`talon_idle`).
+    fn talon_serves(&self, c: C, talon: u64) -> bool {
+        self.tpos[usize::from(c)] & talon != 0 && !(self.random_access() && self.talon_idle(c))
+    }
+
     /// Whether no move can use card `c` just put on a column, but for sending it home: its
     /// twin of the other suit of its colour cannot go home (what lies on that one put onto
     /// `c` first), and no card that lies on it can come (from the talon, a place, or a column
@@ -1691,8 +1695,7 @@ impl State {
             return false;
         }
         let (d, talon) = (usize::from(self.decks), self.talon_brings());
-        // The kids in the talon are asked last: with draw one, each is asked all this.
-        let (mut kids, mut waiting) = (children(c), 0u64);
+        let mut kids = children(c);
         while kids != 0 {
             let k = kids.trailing_zeros() as C;
             kids &= kids - 1;
@@ -1703,14 +1706,13 @@ impl State {
             {
                 return false;
             }
-            if self.tpos[usize::from(k)] & talon != 0 {
-                waiting |= 1 << k;
-            }
         }
-        while waiting != 0 {
-            let k = waiting.trailing_zeros() as C;
-            waiting &= waiting - 1;
-            if !(self.random_access() && self.talon_idle(k)) {
+        // From the talon last: with draw one, each is asked all this in turn.
+        let mut kids = children(c);
+        while kids != 0 {
+            let k = kids.trailing_zeros() as C;
+            kids &= kids - 1;
+            if self.talon_serves(k, talon) {
                 return false;
             }
         }
