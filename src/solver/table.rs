@@ -142,13 +142,13 @@ impl<K: Key, V: Copy + Default> Flat<K, V> {
         self.len = 0;
     }
 
-    /// Bytes its slots take.
     /// How many keys it holds.
     #[cfg(test)]
     pub fn len(&self) -> usize {
         self.len + usize::from(self.zero.is_some())
     }
 
+    /// Bytes its slots take.
     pub fn memory(&self) -> usize {
         self.slots.capacity() * std::mem::size_of::<(K, V)>()
     }
