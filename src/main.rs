@@ -8,9 +8,9 @@ use macroquad::prelude::{next_frame, screen_dpi_scale, screen_height, screen_wid
 use solitaire::engine::GameCode;
 use solitaire::render::assets::Assets;
 use solitaire::render::scene::Renderer;
+use solitaire::shell::window::{self, Inputs, Present};
+use solitaire::shell::{cli, platform};
 use solitaire::ui::view::View;
-use solitaire::window::{self, Inputs, Present};
-use solitaire::{cli, platform};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -65,7 +65,7 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
         app.set_shape(view.shape());
         if t >= next_date_check {
             // The date moves on at midnight (the daily deal, the calendar).
-            app.today = Some(solitaire::platform::today());
+            app.today = Some(solitaire::shell::platform::today());
             next_date_check = t + 30_000;
         }
         if inputs.deliver(&mut app, &view, t, trace) {

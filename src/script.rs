@@ -2,7 +2,10 @@
 
 use std::fmt::Write as _;
 
-use crate::engine::{Action, Card, Entry, Game, GameCode, Outcome, Pile, Refusal, Source, Target};
+use crate::engine::notation::{
+    DestArg, PileArg, SourceArg, move_action, parse_move, parse_pile, pile_and_depth, shown,
+};
+use crate::engine::{Action, Card, Game, GameCode, Outcome, Refusal};
 
 /// A parsed script command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,114 +19,10 @@ pub enum Command {
     Undo,
 }
 
-/// A pile word as written: `s`, `w`, `fN`, `tN`, `tN:K` (numbers from 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PileArg {
-    Stock,
-    Waste,
-    Foundation(usize),
-    Column { index: usize, depth: usize },
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SourceArg {
-    Waste,
-    Foundation(usize),
-    Column { index: usize, count: usize },
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DestArg {
-    Column(usize),
-    Foundations,
-}
-
-/// The engine action of `move SRC DST`.
-pub fn move_action(from: SourceArg, to: DestArg) -> Action {
-    let from = match from {
-        SourceArg::Waste => Source::Waste,
-        SourceArg::Foundation(i) => Source::Foundation(i),
-        SourceArg::Column { index, count } => Source::Column { index, count },
-    };
-    let to = match to {
-        DestArg::Column(j) => Target::Column(j),
-        DestArg::Foundations => Target::Foundation,
-    };
-    Action::Move { from, to }
-}
-
 /// The longest script line read (a command is a few words; comments may run long). A longer
 /// line is an error, and the input after it is not read: no input, however large, is held in
 /// memory at once.
 pub const MAX_LINE: usize = 64 * 1024;
-
-/// A word of the input as a message shows it: at most 24 characters.
-pub fn shown(word: &str) -> String {
-    let mut s: String = word.chars().take(24).collect();
-    if s.len() < word.len() {
-        s.push('…');
-    }
-    s
-}
-
-fn parse_number(digits: &str, what: &str, word: &str) -> Result<usize, String> {
-    let bad = || format!("'{}': {what} must be a number", shown(word));
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 4 {
-        return Err(bad());
-    }
-    digits.parse().map_err(|_| bad())
-}
-
-/// Parses a pile word and checks it against the game's piles (when a game is known).
-pub fn parse_pile(full_word: &str, game: Option<&Game>) -> Result<PileArg, String> {
-    let word = shown(full_word);
-    let lower = full_word.to_ascii_lowercase();
-    let (columns, foundations) = game
-        .map(|g| (g.spec().columns, g.spec().foundations()))
-        .unwrap_or((9, 8));
-    let prefix = game.map(|g| g.spec().prefix).unwrap_or("this game");
-    match lower.as_str() {
-        "s" => return Ok(PileArg::Stock),
-        "w" => return Ok(PileArg::Waste),
-        _ => {}
-    }
-    if let Some(rest) = lower.strip_prefix('f') {
-        let n = parse_number(rest, "a foundation number", full_word)?;
-        if n == 0 || n > foundations {
-            return Err(format!(
-                "'{word}': {prefix} has foundations f1..f{foundations}"
-            ));
-        }
-        return Ok(PileArg::Foundation(n - 1));
-    }
-    if let Some(rest) = lower.strip_prefix('t') {
-        let (col, depth) = match rest.split_once(':') {
-            Some((c, k)) => (c, Some(k)),
-            None => (rest, None),
-        };
-        let n = parse_number(col, "a column number", full_word)?;
-        if n == 0 || n > columns {
-            return Err(format!("'{word}': {prefix} has columns t1..t{columns}"));
-        }
-        let depth = match depth {
-            None => 1,
-            Some(k) => {
-                let k = parse_number(k, "the card count after ':'", full_word)?;
-                if k == 0 {
-                    return Err(format!("'{word}': the count after ':' starts at 1"));
-                }
-                k
-            }
-        };
-        return Ok(PileArg::Column {
-            index: n - 1,
-            depth,
-        });
-    }
-    Err(format!(
-        "'{word}' is not a pile: use s, w, f1..f{foundations}, t1..t{columns} or tN:K"
-    ))
-}
 
 fn expect_words(words: &[&str], n: usize, usage: &str) -> Result<(), String> {
     match words.len().cmp(&n) {
@@ -163,7 +62,7 @@ pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String>
         "undo" => expect_words(&words, 1, "undo").map(|_| Command::Undo),
         "move" => {
             expect_words(&words, 3, "move SRC DST")?;
-            parse_move(words[1], words[2], game)
+            parse_move(words[1], words[2], game).map(|(from, to)| Command::Move(from, to))
         }
         "click" | "dclick" => {
             expect_words(&words, 2, &format!("{name} PILE"))?;
@@ -190,38 +89,6 @@ pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String>
         }
         _ => Err(unknown(words[0])),
     }
-}
-
-/// `move SRC DST`: SRC `w`, `fN`, `tN` or `tN:K`; DST `tN` or `f`.
-fn parse_move(src: &str, dst: &str, game: Option<&Game>) -> Result<Command, String> {
-    let from = match parse_pile(src, game)? {
-        PileArg::Stock => {
-            return Err("'s': the stock is not a move source; use 'draw'".into());
-        }
-        PileArg::Waste => SourceArg::Waste,
-        PileArg::Foundation(i) => SourceArg::Foundation(i),
-        PileArg::Column { index, depth } => SourceArg::Column {
-            index,
-            count: depth,
-        },
-    };
-    let dest_word = dst.to_ascii_lowercase();
-    let to = if dest_word == "f" {
-        DestArg::Foundations
-    } else {
-        match parse_pile(dst, game)? {
-            PileArg::Column { index, depth: 1 } if !dest_word.contains(':') => {
-                DestArg::Column(index)
-            }
-            _ => {
-                return Err(format!(
-                    "'{}': the destination is tN (a column) or f (the foundation area)",
-                    shown(dst)
-                ));
-            }
-        }
-    };
-    Ok(Command::Move(from, to))
 }
 
 fn unknown(word: &str) -> String {
@@ -346,43 +213,6 @@ impl Script {
             Command::New(_) | Command::SetDoubleClick(_) => unreachable!("handled above"),
         };
         done.map(|_| ())
-    }
-}
-
-fn pile_and_depth(p: PileArg) -> (Pile, usize) {
-    match p {
-        PileArg::Stock => (Pile::Stock, 1),
-        PileArg::Waste => (Pile::Waste, 1),
-        PileArg::Foundation(i) => (Pile::Foundation(i), 1),
-        PileArg::Column { index, depth } => (Pile::Column(index), depth),
-    }
-}
-
-/// An action as a command line of the script interface: `draw`, `move t3:2 t5`, `move w f`.
-pub fn action_line(action: Action) -> String {
-    match action {
-        Action::Draw => "draw".into(),
-        Action::Move { from, to } => {
-            let src = match from {
-                Source::Waste => "w".to_string(),
-                Source::Foundation(i) => format!("f{}", i + 1),
-                Source::Column { index, count: 1 } => format!("t{}", index + 1),
-                Source::Column { index, count } => format!("t{}:{count}", index + 1),
-            };
-            let dst = match to {
-                Target::Foundation => "f".to_string(),
-                Target::Column(j) => format!("t{}", j + 1),
-            };
-            format!("move {src} {dst}")
-        }
-    }
-}
-
-/// A log entry as a command line: an action, or `undo`.
-pub fn entry_line(entry: Entry) -> String {
-    match entry {
-        Entry::Act(a) => action_line(a),
-        Entry::Undo => "undo".into(),
     }
 }
 

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{Mouse, play_by_mouse};
-use solitaire::daily::{Date, daily};
 use solitaire::engine::{Game, GameCode, GameKind};
+use solitaire::play::daily::{Date, daily};
 use solitaire::ui::app::{App, Screen, UiAction};
 
 /// The daily codes of ten dates, pinned: a build that finds another code for any of them has

@@ -11,9 +11,10 @@
 
 use std::path::PathBuf;
 
+use solitaire::engine::notation::{PileArg, parse_pile};
 use solitaire::engine::{Card, Game};
 use solitaire::render::png;
-use solitaire::script::{PileArg, Script, parse_pile};
+use solitaire::script::Script;
 
 fn pile_cards(game: &Game, word: &str) -> Vec<Card> {
     let t = game.table();
@@ -117,7 +118,7 @@ fn every_example_replays_to_what_it_says_and_its_picture_is_current() {
             }
         }
         assert!(checks >= 2, "{name}: an example checks what it shows");
-        let frame = solitaire::tools::render_game(script.game().unwrap());
+        let frame = solitaire::shell::tools::render_game(script.game().unwrap());
         let bytes = png::encode(&png::scaled(&frame, 2));
         let file = root.join(format!("docs/examples/{name}.png"));
         if update {

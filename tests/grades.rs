@@ -4,7 +4,7 @@
 mod common;
 
 use solitaire::engine::{Draw, Game, GameCode, GameKind, Scoring};
-use solitaire::grade::{Grade, grade};
+use solitaire::solver::grade::{Grade, grade};
 use solitaire::solver::{Budget, Verdict, WINNABLE_STATES, solve};
 use solitaire::ui::app::{App, UiAction};
 

@@ -5,7 +5,7 @@ mod common;
 
 use common::Rng;
 use solitaire::engine::{DEALS, Draw, Game, GameCode, GameKind, Scoring};
-use solitaire::replay::{ReplayError, pack, unpack};
+use solitaire::save::link::{ReplayError, pack, unpack};
 use solitaire::solver::{Budget, Verdict, solve};
 
 /// Won games from the solver: up to `per_mode` of each mode, from the first deals it wins
@@ -54,7 +54,7 @@ fn won_games_of_every_mode_pack_and_replay_to_the_same_won_table() {
     for code in ["DS1-D1V-AAAAABH", "DS1-D1V-AAAAAJW"] {
         let code = GameCode::parse(code).unwrap();
         let won = (0..64)
-            .map(|seed| solitaire::grade::play(code, seed))
+            .map(|seed| solitaire::solver::grade::play(code, seed))
             .find(Game::is_won)
             .expect("the player wins it");
         games.push(won);
@@ -141,7 +141,7 @@ fn bad_replays_of_every_kind_are_refused_without_a_panic() {
     // A move that is not legal, with a correct CRC: made by packing a game whose log is cut
     // and given to another deal of the same check byte is hard; instead a log of a different
     // deal of the same code check is unlikely; so build the bytes by hand.
-    let bad = solitaire::replay::tests_only_pack_raw(code, &[2 + 10 + 3]);
+    let bad = solitaire::save::link::tests_only_pack_raw(code, &[2 + 10 + 3]);
     assert_eq!(unpack(code, &bad).unwrap_err(), ReplayError::Illegal(1));
     // Thousands of random mutations: never a panic, and never a game the rules would refuse.
     let mut rng = Rng::new(18);
@@ -175,7 +175,7 @@ fn bad_replays_of_every_kind_are_refused_without_a_panic() {
         let _ = unpack(code, &t);
     }
     assert_eq!(
-        unpack(code, &"A".repeat(solitaire::replay::MAX_CHARS + 1)).unwrap_err(),
+        unpack(code, &"A".repeat(solitaire::save::link::MAX_CHARS + 1)).unwrap_err(),
         ReplayError::TooLong
     );
 }
@@ -249,7 +249,7 @@ fn a_won_game_is_watched_again_without_touching_the_game_in_play() {
         name.starts_with("KL1-D1N-AAAAAAA-") && name.ends_with(".txt"),
         "{name}"
     );
-    let played = solitaire::tools::play_script(script.as_bytes()).unwrap();
+    let played = solitaire::shell::tools::play_script(script.as_bytes()).unwrap();
     assert_eq!(played.log(), won.log());
     app.ui_action(UiAction::Cancel);
     assert_eq!(app.screen, Screen::Watch);

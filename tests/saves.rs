@@ -6,11 +6,11 @@ mod common;
 
 use common::{Rng, built_game, greedy_win};
 use solitaire::engine::{Action, DEALS, Draw, Game, GameCode, GameKind, MAX_LOG, Refusal, Scoring};
+use solitaire::play::stats::Stats;
 use solitaire::save::format::{self, Extra};
 use solitaire::save::{
     FileStorage, Key, Loaded, MemoryStorage, Notice, Persist, Settings, Storage, Stored,
 };
-use solitaire::stats::Stats;
 use solitaire::ui::app::{App, Screen, UiAction};
 
 fn random_game(rng: &mut Rng, code: GameCode, steps: usize) -> Game {
@@ -528,7 +528,7 @@ fn a_save_of_an_earlier_build_loads_part_by_part() {
     let log: Vec<String> = g
         .log()
         .iter()
-        .map(|&e| format!("\"{}\"", solitaire::script::entry_line(e)))
+        .map(|&e| format!("\"{}\"", solitaire::engine::notation::entry_line(e)))
         .collect();
     let rows = [
         r#"{"played":1,"won":0,"best_score":null,"fewest_moves":null,"streak":0,"best_streak":0}"#;

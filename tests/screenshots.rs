@@ -70,7 +70,7 @@ fn watching(share: bool) -> App {
 
 /// Statistics → Daily, on 24 December 2026, after a run of daily deals won.
 fn daily_calendar() -> App {
-    use solitaire::daily::Date;
+    use solitaire::play::daily::Date;
     let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
     let today = Date::parse("2026-12-24").unwrap();
     app.today = Some(today);
@@ -377,7 +377,7 @@ fn window_screenshots_are_stable() {
             ("phone-portrait", "390x844@3:touch"),
             ("phone-landscape", "844x390@3:touch"),
         ] {
-            let view = solitaire::tools::parse_window(window).unwrap();
+            let view = solitaire::shell::tools::parse_window(window).unwrap();
             let mut app = App::with_game(played(code, moves), 1);
             app.set_shape(view.shape());
             let frame = render(&app);

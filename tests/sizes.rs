@@ -243,7 +243,7 @@ fn touch_buttons_are_a_fingers_size() {
 /// Played by clicks at window pixels on a phone held upright: cards move as on a desktop.
 #[test]
 fn a_phone_upright_plays_by_taps() {
-    let view = solitaire::tools::parse_window("390x844@3:touch").unwrap();
+    let view = solitaire::shell::tools::parse_window("390x844@3:touch").unwrap();
     let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
     let mut app = App::new(code, 1);
     app.set_shape(view.shape());

@@ -119,7 +119,7 @@ fn no_position_of_a_won_game_is_called_unwinnable() {
                 for deal in deals.clone() {
                     let code = GameCode::new(game, draw, scoring, deal);
                     for seed in 0..3 {
-                        let g = solitaire::grade::play(code, seed);
+                        let g = solitaire::solver::grade::play(code, seed);
                         if g.is_won() {
                             games.push((code, actions_of(&g)));
                             break;
@@ -184,7 +184,7 @@ fn pruning_never_changes_a_verdict() {
                 let deals = if game == GameKind::Klondike { 24 } else { 6 };
                 for deal in 0..deals {
                     let code = GameCode::new(game, draw, scoring, deal);
-                    let played = solitaire::grade::play(code, deal);
+                    let played = solitaire::solver::grade::play(code, deal);
                     let mut g = Game::new(code);
                     let acts = actions_of(&played);
                     let every = if scoring == Scoring::Vegas && game == GameKind::Double {

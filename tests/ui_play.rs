@@ -391,7 +391,7 @@ fn a_double_click_on_the_stock_draws_twice_in_the_app_and_the_script() {
             script += "set doubleclick off\n";
         }
         script += "dclick s\n";
-        let played = solitaire::tools::play_script(script.as_bytes()).unwrap();
+        let played = solitaire::shell::tools::play_script(script.as_bytes()).unwrap();
         assert_eq!(app.game().table(), played.table(), "setting {setting}");
         assert_eq!(played.table().waste.len(), 2);
     }

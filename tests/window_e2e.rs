@@ -437,7 +437,7 @@ fn the_real_game_starts_on_damaged_saves_and_keeps_them() {
         return;
     };
     let save = long_double_save();
-    let mut stats = solitaire::stats::Stats::default();
+    let mut stats = solitaire::play::stats::Stats::default();
     let code = GameCode::parse("KL1-D3N-AAAAAAA").unwrap();
     stats.record_win(code, 700, 130);
     stats.record_unfinished(code);
@@ -517,7 +517,7 @@ fn a_second_window_on_the_same_saves_does_not_write_over_the_first() {
     };
     let data = temp_dir("two-windows");
     let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
-    let mut stats = solitaire::stats::Stats::default();
+    let mut stats = solitaire::play::stats::Stats::default();
     stats.record_win(code, 640, 120);
     let record = solitaire::save::format::encode_record(&stats, &Default::default());
     std::fs::write(data.join("record.json"), &record).unwrap();
@@ -581,7 +581,7 @@ fn ctrl_z_undoes_in_the_real_window() {
             g.game
                 .log()
                 .iter()
-                .map(|&e| solitaire::script::entry_line(e))
+                .map(|&e| solitaire::engine::notation::entry_line(e))
                 .collect(),
         )
     };

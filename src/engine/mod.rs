@@ -4,6 +4,7 @@ pub mod card;
 pub mod code;
 pub mod deal;
 pub mod game;
+pub mod notation;
 
 #[cfg(test)]
 mod tests;

@@ -10,9 +10,9 @@
 use serde_json::{Map, Value};
 
 use super::Settings;
-use crate::engine::{Action, Entry, Game, GameCode, MAX_LOG};
-use crate::script::{self, Command};
-use crate::stats::{MODES, ModeStats, Stats};
+use crate::engine::notation;
+use crate::engine::{Entry, Game, GameCode, MAX_LOG};
+use crate::play::stats::{MODES, ModeStats, Stats};
 
 /// The format version of the three records this build writes. Version 1 was the single
 /// `save.json` of earlier builds (read, never written). A newer version is kept aside.
@@ -68,7 +68,7 @@ pub enum Damage {
         n: usize,
         problem: EntryProblem,
     },
-    Stats(crate::stats::StatsProblem),
+    Stats(crate::play::stats::StatsProblem),
     /// Not a save at all (from the storage).
     Unusable(super::storage::Unusable),
 }
@@ -320,15 +320,15 @@ fn record_fields(f: &mut Fields) -> Result<Stats, Damage> {
 }
 
 /// The daily-deal record: `{"days": [[day, flags], …], "current": {"code", "day"}}`.
-fn daily_fields(v: Value) -> Result<crate::stats::Daily, Damage> {
+fn daily_fields(v: Value) -> Result<crate::play::stats::Daily, Damage> {
     let bad = |p| field("daily", p);
     let Value::Object(mut m) = v else {
         return Err(bad(FieldProblem::NotARecord));
     };
-    let mut daily = crate::stats::Daily::default();
+    let mut daily = crate::play::stats::Daily::default();
     match m.remove("days") {
         Some(Value::Array(days)) => {
-            if days.len() > crate::stats::DAILY_DAYS {
+            if days.len() > crate::play::stats::DAILY_DAYS {
                 return Err(bad(FieldProblem::OutOfRange));
             }
             for pair in days {
@@ -373,7 +373,7 @@ pub fn encode_game(game: &Game, extra: &Extra) -> String {
         "log".into(),
         game.log()
             .iter()
-            .map(|&e| Value::from(script::entry_line(e)))
+            .map(|&e| Value::from(notation::entry_line(e)))
             .collect(),
     );
     write(m, extra)
@@ -422,16 +422,11 @@ fn game_fields(f: &mut Fields) -> Result<SavedGame, Damage> {
 
 /// A log line: only `draw`, `move SRC DST` and `undo` belong in a saved game.
 fn parse_entry(line: &str, game: &Game) -> Result<Entry, EntryProblem> {
-    let not_a_move = || EntryProblem::NotAMove(script::shown(line));
+    let not_a_move = || EntryProblem::NotAMove(notation::shown(line));
     if line.len() > MAX_ENTRY {
         return Err(not_a_move());
     }
-    match script::parse_command(line.trim(), Some(game)) {
-        Ok(Command::Draw) => Ok(Entry::Act(Action::Draw)),
-        Ok(Command::Undo) => Ok(Entry::Undo),
-        Ok(Command::Move(from, to)) => Ok(Entry::Act(script::move_action(from, to))),
-        _ => Err(not_a_move()),
-    }
+    notation::parse_entry(line, game).map_err(|_| not_a_move())
 }
 
 /// The single `save.json` of version 1 (earlier builds), read part by part: a damaged game

@@ -9,6 +9,7 @@
 //! window on the same saves plays on without writing.
 
 pub mod format;
+pub mod link;
 pub mod storage;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
@@ -21,7 +22,7 @@ pub use storage::{
 };
 
 use crate::engine::Game;
-use crate::stats::Stats;
+use crate::play::stats::Stats;
 
 /// The player's settings, saved with the game.
 #[derive(Clone, Debug, PartialEq, Eq)]

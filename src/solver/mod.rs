@@ -16,6 +16,7 @@
 //! The search runs in slices (`Search::step`), so a window can spread it over frames.
 
 mod beam;
+pub mod grade;
 mod state;
 pub mod survey;
 mod table;

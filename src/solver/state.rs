@@ -2533,7 +2533,7 @@ mod tests {
             let base = GameCode::parse(&format!("{mode}-AAAAAAA")).unwrap();
             for deal in 0..60 {
                 let code = GameCode::new(base.game, base.draw, base.scoring, deal);
-                let player = crate::grade::play(code, deal);
+                let player = crate::solver::grade::play(code, deal);
                 let mut lines = vec![player.log().to_vec()];
                 let budget = crate::solver::Budget { states: 50_000 };
                 if let crate::solver::Verdict::Winnable(line) =

@@ -11,7 +11,7 @@ use super::screens::{self, Cmd, Ctx, Panel, Setting, Widget};
 use super::status::{STATUS_MS, StatusLine};
 use super::strings::strings;
 use crate::engine::{Action, Draw, Game, GameCode, GameKind, Scoring, deal::splitmix};
-use crate::stats::Stats;
+use crate::play::stats::Stats;
 
 pub use super::screens::{NewGameForm, Screen, UiAction};
 pub use crate::save::Settings;
@@ -48,7 +48,7 @@ pub struct App {
     /// The last winning line found and the game at its start: later hints follow it.
     pub(super) line: Option<(Game, Vec<Action>)>,
     /// Today, handed in by the platform (the daily deal, the calendar).
-    pub today: Option<crate::daily::Date>,
+    pub today: Option<crate::play::daily::Date>,
     /// A daily deal about to start (perhaps once the player says to leave the game in play),
     /// and its day.
     pub(super) pending_daily: Option<(GameCode, i64)>,
@@ -464,7 +464,7 @@ impl App {
             UiAction::Undo => self.undo(),
             UiAction::Hint => self.ask_hint(),
             UiAction::Daily => {
-                let d = self.today.unwrap_or(crate::daily::EPOCH);
+                let d = self.today.unwrap_or(crate::play::daily::EPOCH);
                 self.screen = Screen::Daily {
                     year: d.year,
                     month: d.month,
@@ -515,7 +515,7 @@ impl App {
                         let g = &w.full;
                         let mut text = format!("new {}\n", g.code());
                         for &e in g.log() {
-                            text.push_str(&crate::script::entry_line(e));
+                            text.push_str(&crate::engine::notation::entry_line(e));
                             text.push('\n');
                         }
                         let name = format!("{}-{}.txt", g.code(), g.moves());

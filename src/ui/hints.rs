@@ -6,7 +6,7 @@ use super::geom::Rect;
 use super::screens::Screen;
 use super::strings::{card_name, fill, strings};
 use crate::engine::{Action, Game, GameCode, Pile, Target, deal::splitmix};
-use crate::grade::{Grade, Grader};
+use crate::solver::grade::{Grade, Grader};
 use crate::solver::{self, Budget, HINT_STATES, Search, Verdict, WINNABLE_STATES, WINNABLE_TRIES};
 
 /// Deals tried at most when a grade is asked too.
@@ -26,7 +26,7 @@ pub(super) enum Job {
         budget: usize,
     },
     /// Today's deal of a game: the numbers from the day's first, until one is proved winnable.
-    Daily(Box<crate::daily::DailySearch>),
+    Daily(Box<crate::play::daily::DailySearch>),
     /// A random deal the solver can win: the deal being tried, and how many were tried; and
     /// if a grade is asked, the grading of the deal won, a game of the grader at a time.
     Winnable {
@@ -38,7 +38,7 @@ pub(super) enum Job {
     },
     /// Today's deal, found: its grade, for the player to know.
     DailyGrade {
-        date: crate::daily::Date,
+        date: crate::play::daily::Date,
         line: Vec<Action>,
         grader: Box<Grader>,
     },
@@ -111,13 +111,13 @@ impl App {
     /// Today's deal of a game (or the day's the link asked for): found a slice at a time,
     /// then started as any deal is (asking first if a game is under way).
     pub fn find_daily(&mut self, game: crate::engine::GameKind) {
-        let date = self.today.unwrap_or(crate::daily::EPOCH);
+        let date = self.today.unwrap_or(crate::play::daily::EPOCH);
         self.find_daily_of(game, date);
     }
 
-    pub fn find_daily_of(&mut self, game: crate::engine::GameKind, date: crate::daily::Date) {
+    pub fn find_daily_of(&mut self, game: crate::engine::GameKind, date: crate::play::daily::Date) {
         self.say_long(strings().finding_daily);
-        self.job = Some(Job::Daily(Box::new(crate::daily::DailySearch::new(
+        self.job = Some(Job::Daily(Box::new(crate::play::daily::DailySearch::new(
             game, date,
         ))));
     }

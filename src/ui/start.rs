@@ -63,7 +63,7 @@ impl App {
     /// A replay link: the game it packs is watched, the game in play left as it is. Bad data
     /// (cut, changed, an illegal move, another deal's) says what is wrong, and opens the deal.
     pub fn open_replay_link(&mut self, code: GameCode, text: &str) {
-        match crate::replay::unpack(code, text) {
+        match crate::save::link::unpack(code, text) {
             Ok(game) => self.start_watch(&game),
             Err(e) => {
                 let text = super::strings::replay_error_text(&e);
@@ -76,11 +76,11 @@ impl App {
     /// A link asks for a daily deal: `today`, or a date (`YYYY-MM-DD`). Klondike's; a date that
     /// is no date says so, and today's deal is found instead.
     pub fn open_daily_link(&mut self, asked: &str) {
-        let today = self.today.unwrap_or(crate::daily::EPOCH);
+        let today = self.today.unwrap_or(crate::play::daily::EPOCH);
         let date = if asked == "today" {
             today
         } else {
-            match crate::daily::Date::parse(asked) {
+            match crate::play::daily::Date::parse(asked) {
                 Ok(d) => d,
                 Err(_) => {
                     let shown: String = asked.chars().take(20).collect();

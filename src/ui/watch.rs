@@ -153,7 +153,7 @@ impl App {
         Some(format!(
             "?code={}&replay={}",
             w.full.code(),
-            crate::replay::pack(&w.full)
+            crate::save::link::pack(&w.full)
         ))
     }
 }

@@ -166,7 +166,7 @@ fn greedy_choice(g: &Game, draws_without_progress: usize) -> Option<Action> {
 
 /// An action as a line of the script interface (RULES.md §7).
 pub fn script_line(action: Action) -> String {
-    solitaire::script::action_line(action)
+    solitaire::engine::notation::action_line(action)
 }
 
 /// A game on a table built by hand (see `Game::from_layout`).
@@ -300,7 +300,12 @@ pub fn sweep_views() -> Vec<(&'static str, solitaire::ui::view::View)> {
         "320x480",
     ]
     .into_iter()
-    .map(|w| (w, solitaire::tools::parse_window(w).expect("a window")))
+    .map(|w| {
+        (
+            w,
+            solitaire::shell::tools::parse_window(w).expect("a window"),
+        )
+    })
     .collect()
 }
 

@@ -3,7 +3,7 @@
 //! a day played, today ringed — with the months before and after a click away.
 
 use super::{Cmd, Ctx, Item, Panel, Screen, Tone, UiAction, button, button_right};
-use crate::daily::{Date, days_in_month};
+use crate::play::daily::{Date, days_in_month};
 use crate::ui::geom::Rect;
 use crate::ui::strings::{fill, strings};
 

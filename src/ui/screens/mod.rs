@@ -18,8 +18,8 @@ pub use new_game::NewGameForm;
 use super::geom::{Rect, font};
 use super::layout::Shape;
 use crate::engine::{Draw, Game, GameCode, GameKind, Scoring};
+use crate::play::stats::Stats;
 use crate::save::Settings;
-use crate::stats::Stats;
 
 /// What is on show over the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +68,7 @@ pub enum UiAction {
     SetScoring(Scoring),
     SetRandom(bool),
     /// Winnable only: deals of this grade (none: any).
-    SetGrade(Option<crate::grade::Grade>),
+    SetGrade(Option<crate::solver::grade::Grade>),
     LetterUp(usize),
     LetterDown(usize),
     Start,
@@ -411,7 +411,7 @@ pub struct Ctx<'a> {
     /// Entropy for a random deal, handed in by the app.
     pub entropy: u64,
     /// Today, as the platform's clock says (none in a test that gives none).
-    pub today: Option<crate::daily::Date>,
+    pub today: Option<crate::play::daily::Date>,
     /// The replay on show: its title, whether it plays, its speed, whether it is at its end.
     pub watch: Option<WatchView>,
     /// Whether there is a last game to watch again.
@@ -459,7 +459,7 @@ pub enum Cmd {
     /// Start this deal: the player said so.
     StartNow(GameCode),
     /// Look for a winnable deal, starting with this one (of this grade, if one is asked).
-    FindWinnable(GameCode, Option<crate::grade::Grade>),
+    FindWinnable(GameCode, Option<crate::solver::grade::Grade>),
     /// Find and start today's deal of this game.
     Daily(GameKind),
     Toggle(Setting),

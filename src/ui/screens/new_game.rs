@@ -22,7 +22,7 @@ pub struct NewGameForm {
     /// How the search for a winnable deal is going.
     pub note: Option<String>,
     /// Winnable only: the grade of deal wanted (none: any).
-    pub grade: Option<crate::grade::Grade>,
+    pub grade: Option<crate::solver::grade::Grade>,
 }
 
 const W: i32 = 360;
@@ -135,10 +135,10 @@ impl NewGameForm {
             // row goes on under itself on a narrow screen.
             let choices = [
                 (s.grade_any, None),
-                (s.grade_easy, Some(crate::grade::Grade::Easy)),
-                (s.grade_medium, Some(crate::grade::Grade::Medium)),
-                (s.grade_hard, Some(crate::grade::Grade::Hard)),
-                (s.grade_expert, Some(crate::grade::Grade::Expert)),
+                (s.grade_easy, Some(crate::solver::grade::Grade::Easy)),
+                (s.grade_medium, Some(crate::solver::grade::Grade::Medium)),
+                (s.grade_hard, Some(crate::solver::grade::Grade::Hard)),
+                (s.grade_expert, Some(crate::solver::grade::Grade::Expert)),
             ];
             let (mut bx, mut by) = (x, y - 4);
             for (label, g) in choices {

@@ -2,7 +2,7 @@
 
 use super::{Cmd, Ctx, Item, Panel, Screen, Tone, UiAction, button, button_right};
 use crate::engine::{Draw, GameCode, GameKind, Scoring, score_text};
-use crate::stats::{MODES, mode_code, mode_index};
+use crate::play::stats::{MODES, mode_code, mode_index};
 use crate::ui::geom::font;
 use crate::ui::strings::strings;
 

@@ -267,8 +267,8 @@ strings_table! {
 }
 
 impl Strings {
-    pub fn grade_name(&self, g: crate::grade::Grade) -> &'static str {
-        use crate::grade::Grade;
+    pub fn grade_name(&self, g: crate::solver::grade::Grade) -> &'static str {
+        use crate::solver::grade::Grade;
         match g {
             Grade::Easy => self.grade_easy,
             Grade::Medium => self.grade_medium,
@@ -386,15 +386,15 @@ pub fn damage_text(d: &crate::save::Damage) -> String {
     }
 }
 
-fn stats_problem_text(p: &crate::stats::StatsProblem) -> String {
-    use crate::stats::{StatsIssue as I, StatsProblem as P};
+fn stats_problem_text(p: &crate::play::stats::StatsProblem) -> String {
+    use crate::play::stats::{StatsIssue as I, StatsProblem as P};
     let s = strings();
     match p {
         P::Rows(found) => fill(
             s.damage_rows,
             &[
                 ("found", &found.to_string()),
-                ("expected", &crate::stats::MODES.to_string()),
+                ("expected", &crate::play::stats::MODES.to_string()),
             ],
         ),
         P::Bankroll => s.stats_bankroll.into(),
@@ -711,8 +711,8 @@ impl HelpLine {
 }
 
 /// Why a replay link cannot be played, and what is shown instead.
-pub fn replay_error_text(e: &crate::replay::ReplayError) -> String {
-    use crate::replay::ReplayError as E;
+pub fn replay_error_text(e: &crate::save::link::ReplayError) -> String {
+    use crate::save::link::ReplayError as E;
     let s = strings();
     let n;
     let why = match e {

@@ -46,7 +46,7 @@ mod web {
     pub fn lang(which: u32) -> Option<String> {
         // SAFETY: the JS side writes at most `len` bytes into the buffer it is handed.
         let len = unsafe { solitaire_lang_len(which) };
-        if len == 0 || len > crate::replay::MAX_CHARS as u32 {
+        if len == 0 || len > crate::save::link::MAX_CHARS as u32 {
             return None;
         }
         let mut buf = vec![0u8; len as usize];
@@ -116,8 +116,8 @@ pub fn query_code() -> Option<String> {
 
 /// Today's date where the player is: the local calendar day (natively the system's time zone,
 /// on the web the browser's); the UTC day where the local one cannot be had.
-pub fn today() -> crate::daily::Date {
-    use crate::daily::Date;
+pub fn today() -> crate::play::daily::Date {
+    use crate::play::daily::Date;
     let utc = || Date::from_days((now_ms() / 86_400_000) as i64);
     #[cfg(target_arch = "wasm32")]
     {

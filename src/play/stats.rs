@@ -61,7 +61,7 @@ pub struct Stats {
     pub daily: Daily,
 }
 
-/// The daily deals (`crate::daily`): for each day one was played, which game's daily deals
+/// The daily deals (`crate::play::daily`): for each day one was played, which game's daily deals
 /// were played and won; and the daily deal under way, if the game in play is one.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Daily {

@@ -7,8 +7,8 @@ use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
 use macroquad::prelude::*;
 
 use crate::engine::{Draw, GameCode, GameKind, Scoring};
-use crate::platform;
 use crate::save::{self, Persist, Storage};
+use crate::shell::platform;
 use crate::ui::app::App;
 use crate::ui::input::PointerEvent;
 use crate::ui::layout::{FB_H, FB_W};

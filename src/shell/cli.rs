@@ -64,7 +64,7 @@ pub fn run(args: &[String]) -> Run {
         Some("daily") => Run::Done(daily(&args[1..])),
         Some("link") => Run::Done(match script_from_stdin() {
             Ok(g) => {
-                println!("?code={}&replay={}", g.code(), crate::replay::pack(&g));
+                println!("?code={}&replay={}", g.code(), crate::save::link::pack(&g));
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -75,7 +75,7 @@ pub fn run(args: &[String]) -> Run {
         Some("replay") => match &args[1..] {
             [file] => match std::fs::File::open(file)
                 .map_err(|e| format!("cannot open {file}: {e}"))
-                .and_then(|f| crate::tools::play_script(std::io::BufReader::new(f)))
+                .and_then(|f| crate::shell::tools::play_script(std::io::BufReader::new(f)))
             {
                 Ok(game) => Run::Watch(Box::new(game)),
                 Err(e) => {
@@ -121,7 +121,7 @@ pub fn run(args: &[String]) -> Run {
 }
 
 fn script_from_stdin() -> Result<crate::engine::Game, String> {
-    crate::tools::play_script(std::io::stdin().lock())
+    crate::shell::tools::play_script(std::io::stdin().lock())
 }
 
 fn render(args: &[String]) -> ExitCode {
@@ -143,7 +143,7 @@ fn render(args: &[String]) -> ExitCode {
     let mut window = None;
     if let Some(i) = args.iter().position(|a| a == "--window") {
         let spec = args.get(i + 1).cloned().unwrap_or_default();
-        match crate::tools::parse_window(&spec) {
+        match crate::shell::tools::parse_window(&spec) {
             Some(v) => window = Some(v),
             None => {
                 eprintln!(
@@ -179,9 +179,9 @@ fn render(args: &[String]) -> ExitCode {
         }
     };
     let png = match window {
-        Some(view) => crate::tools::render_window(&game, &view),
+        Some(view) => crate::shell::tools::render_window(&game, &view),
         None => {
-            let frame = crate::tools::render_game(&game);
+            let frame = crate::shell::tools::render_game(&game);
             crate::render::png::encode(&crate::render::png::scaled(&frame, scale))
         }
     };
@@ -250,7 +250,7 @@ fn solve(args: &[String]) -> ExitCode {
                 line.len()
             );
             for a in line {
-                t += &script::action_line(a);
+                t += &crate::engine::notation::action_line(a);
                 t.push('\n');
             }
             t
@@ -406,7 +406,7 @@ fn available_memory() -> Option<u64> {
 /// grade, how many deals got it, the human-like player's mean share of wins, and the share of
 /// those deals a plain greedy player (no dice) wins: the check that the grades mean something.
 fn grades(args: &[String]) -> ExitCode {
-    use crate::grade::{Grade, grade, plain_greedy_wins};
+    use crate::solver::grade::{Grade, grade, plain_greedy_wins};
     use crate::solver::{Budget, Verdict, WINNABLE_STATES, solve};
     let parsed = match args {
         [g, d, s, flag, n] if flag == "--winnable" => GameKind::from_word(g)
@@ -458,7 +458,7 @@ fn grades(args: &[String]) -> ExitCode {
         println!(
             "{:<8} {n:>5}  {:>12.1}%  {:>16.1}%",
             format!("{g:?}"),
-            pct(wins, n * crate::grade::ROLLOUTS),
+            pct(wins, n * crate::solver::grade::ROLLOUTS),
             pct(greedy, n)
         );
     }
@@ -480,11 +480,11 @@ fn daily(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let Ok(date) = crate::daily::Date::parse(date) else {
+    let Ok(date) = crate::play::daily::Date::parse(date) else {
         eprintln!("solitaire: {date:?} is no date (YYYY-MM-DD, from 1970 on)");
         return ExitCode::from(2);
     };
-    let (code, line) = crate::daily::daily(game, date);
+    let (code, line) = crate::play::daily::daily(game, date);
     println!("{code}");
     if !line.is_empty() {
         eprintln!(
@@ -501,7 +501,7 @@ fn layout(args: &[String]) -> ExitCode {
     let args: Vec<String> = args.iter().filter(|a| *a != "--watch").cloned().collect();
     let view = match args.as_slice() {
         [] => crate::ui::view::View::new(1280.0, 720.0),
-        [flag, spec] if flag == "--window" => match crate::tools::parse_window(spec) {
+        [flag, spec] if flag == "--window" => match crate::shell::tools::parse_window(spec) {
             Some(v) => v,
             None => {
                 eprintln!("solitaire: --window takes WxH, WxH@RATIO or WxH@RATIO:touch");
@@ -518,7 +518,7 @@ fn layout(args: &[String]) -> ExitCode {
             let _ = writeln!(
                 std::io::stdout().lock(),
                 "{}",
-                crate::tools::layout_json(&g, &view, watch)
+                crate::shell::tools::layout_json(&g, &view, watch)
             );
             ExitCode::SUCCESS
         }
