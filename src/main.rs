@@ -65,7 +65,7 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
         app.set_shape(view.shape());
         if t >= next_date_check {
             // The date moves on at midnight (the daily deal, the calendar).
-            app.today = Some(solitaire::shell::platform::today());
+            app.set_today(solitaire::shell::platform::today());
             next_date_check = t + 30_000;
         }
         if inputs.deliver(&mut app, &view, t, trace) {
@@ -78,17 +78,7 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
         while app.is_busy() && platform::now_ms() < until {
             app.work(100);
         }
-        if app.take_save_needed() {
-            persist.save(app.game_to_save(), &app.settings, &app.stats);
-        }
-        window::tell(&mut app, &mut persist);
-        if let Some(text) = app.clipboard.take() {
-            macroquad::miniquad::window::clipboard_set(&text);
-        }
-        if let Some((name, script)) = app.export.take() {
-            save_replay(&mut app, &name, &script);
-        }
-        if app.take_dirty() {
+        if run_effects(&mut app, &mut persist) {
             renderer.draw(&app);
             let f = &renderer.frame;
             present.upload(&f.bytes, f.w, f.h);
@@ -110,6 +100,31 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
             // For the start-up measurement (perf/measure.sh): when the first frame was shown.
             let now = platform::now_ms();
             eprintln!("first frame: {now} ms since the epoch (loop entered at {at})");
+        }
+    }
+}
+
+/// Carries out what the app queued this frame (saving may queue a notice, which asks for a
+/// redraw: the queue is drained until it stays empty). Says whether to draw the frame again.
+fn run_effects<S: solitaire::save::Storage>(
+    app: &mut solitaire::ui::app::App,
+    persist: &mut solitaire::save::Persist<S>,
+) -> bool {
+    use solitaire::ui::effect::Effect;
+    let mut redraw = false;
+    loop {
+        window::tell(app, persist);
+        let effects = app.take_effects();
+        if effects.is_empty() {
+            return redraw;
+        }
+        for effect in effects {
+            match effect {
+                Effect::Redraw => redraw = true,
+                Effect::Save => persist.save(app.game_to_save(), app.settings(), app.stats()),
+                Effect::Clipboard(text) => macroquad::miniquad::window::clipboard_set(&text),
+                Effect::Export { name, text } => save_replay(app, &name, &text),
+            }
         }
     }
 }

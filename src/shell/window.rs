@@ -89,10 +89,10 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
     };
     let link = if replay.is_some() { None } else { link };
     let mut app = App::start_up(loaded, link, fresh, start.rotate_left(17));
-    app.today = Some(platform::today());
-    app.web = cfg!(target_arch = "wasm32");
+    app.set_today(platform::today());
+    app.set_web(cfg!(target_arch = "wasm32"));
     if let Some(page) = platform::page_address() {
-        app.share_base = format!("{page}{{query}}");
+        app.set_share_base(format!("{page}{{query}}"));
     }
     if let Some(asked) = platform::link_daily() {
         app.open_daily_link(&asked);
@@ -101,7 +101,7 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
         app.open_replay_link(code, &text);
     }
     tell(&mut app, &mut persist);
-    persist.save(app.game_to_save(), &app.settings, &app.stats);
+    persist.save(app.game_to_save(), app.settings(), app.stats());
     (app, persist)
 }
 
