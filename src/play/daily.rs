@@ -1,9 +1,9 @@
 //! The daily deal: one deal a calendar day for each game, the same for every player everywhere.
 //! Its number comes from the date by a fixed function (docs/FAQ.md, "The daily deal"): the
-//! days since the first daily deal (`EPOCH`), mixed like a deal seed with a constant per game, taken modulo the
-//! number of deals; then that number and the next ones in order, until the solver proves one
-//! winnable within a budget counted in positions — the same on every machine, so every build
-//! finds the same code. Draw 1, Normal scoring.
+//! days since the first daily deal (`EPOCH`), mixed like a deal seed with a constant per game,
+//! taken modulo the number of deals; then that number and the next ones in order, until the
+//! solver proves one winnable within a budget counted in positions — the same on every
+//! machine, so every build finds the same code. Draw 1, Normal scoring.
 
 use crate::engine::deal::splitmix;
 use crate::engine::{DEALS, Draw, Game, GameCode, GameKind, Scoring};
