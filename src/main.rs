@@ -78,7 +78,7 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
         while app.is_busy() && platform::now_ms() < until {
             app.work(100);
         }
-        if run_effects(&mut app, &mut persist) {
+        if window::run_effects(&mut app, &mut persist) {
             renderer.draw(&app);
             let f = &renderer.frame;
             present.upload(&f.bytes, f.w, f.h);
@@ -102,51 +102,6 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
             eprintln!("first frame: {now} ms since the epoch (loop entered at {at})");
         }
     }
-}
-
-/// Carries out what the app queued this frame (saving may queue a notice, which asks for a
-/// redraw: the queue is drained until it stays empty). Says whether to draw the frame again.
-fn run_effects<S: solitaire::save::Storage>(
-    app: &mut solitaire::ui::app::App,
-    persist: &mut solitaire::save::Persist<S>,
-) -> bool {
-    use solitaire::ui::effect::Effect;
-    let mut redraw = false;
-    loop {
-        window::tell(app, persist);
-        let effects = app.take_effects();
-        if effects.is_empty() {
-            return redraw;
-        }
-        for effect in effects {
-            match effect {
-                Effect::Redraw => redraw = true,
-                Effect::Save => persist.save(app.game_to_save(), app.settings(), app.stats()),
-                Effect::Clipboard(text) => macroquad::miniquad::window::clipboard_set(&text),
-                Effect::Export { name, text } => save_replay(app, &name, &text),
-            }
-        }
-    }
-}
-
-/// A web page has no files: a shared replay is its link.
-#[cfg(target_arch = "wasm32")]
-fn save_replay(_: &mut solitaire::ui::app::App, _: &str, _: &str) {}
-
-/// Saves a shared replay as a script in the data folder's `replays/`, and says where.
-#[cfg(not(target_arch = "wasm32"))]
-fn save_replay(app: &mut solitaire::ui::app::App, name: &str, script: &str) {
-    use solitaire::ui::strings::{fill, strings};
-    let Some(dir) = solitaire::save::FileStorage::default_dir().map(|d| d.join("replays")) else {
-        return;
-    };
-    let path = dir.join(name);
-    let s = strings();
-    let text = match std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, script)) {
-        Ok(()) => fill(s.replay_saved, &[("path", &path.display().to_string())]),
-        Err(e) => fill(s.replay_not_saved, &[("why", &e.to_string())]),
-    };
-    app.notify(text);
 }
 
 /// Writes to the console the program was started from, when its output goes nowhere else
