@@ -14,6 +14,8 @@ use solitaire::ui::view::View;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // A file-size limit reached makes the write fail (and say so), not kill the game.
+    platform::ignore_file_size_limit_signal();
     #[cfg(windows)]
     if !args.is_empty() {
         attach_console();
@@ -50,6 +52,7 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
     let mut inputs = Inputs::new();
     let (mut last_frame, mut last_input) = (0u64, 0u64);
     let mut next_date_check = 0u64;
+    let mut next_claim = 0u64;
     let trace = std::env::var_os("SOLITAIRE_TRACE_INPUT").is_some();
     let mut report_first_frame = std::env::var_os("SOLITAIRE_REPORT_FIRST_FRAME").map(|_| start);
     loop {
@@ -78,10 +81,13 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
         while app.is_busy() && platform::now_ms() < until {
             app.work(100);
         }
-        if app.take_save_needed() {
-            persist.save(app.game_to_save(), &app.settings, &app.stats);
+        // Every change is saved; a window that does not save tries to take over at every
+        // change, and every second meanwhile (the window that held the saves may be gone).
+        let needed = app.take_save_needed();
+        if needed || t >= next_claim {
+            window::save(&mut app, &mut persist, needed);
+            next_claim = t + 1000;
         }
-        window::tell(&mut app, &mut persist);
         if let Some(text) = app.clipboard.take() {
             macroquad::miniquad::window::clipboard_set(&text);
         }
@@ -92,8 +98,6 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
             renderer.draw(&app);
             let f = &renderer.frame;
             present.upload(&f.bytes, f.w, f.h);
-            // The restored game has been drawn: restoring it did not kill the game.
-            persist.started();
         }
         present.draw(&view);
         // Keep drawing while something moves, and for the first second: a frame drawn before
@@ -122,14 +126,18 @@ fn save_replay(_: &mut solitaire::ui::app::App, _: &str, _: &str) {}
 #[cfg(not(target_arch = "wasm32"))]
 fn save_replay(app: &mut solitaire::ui::app::App, name: &str, script: &str) {
     use solitaire::ui::strings::{fill, strings};
-    let Some(dir) = solitaire::save::FileStorage::default_dir().map(|d| d.join("replays")) else {
+    let Some(dir) = solitaire::save::FileStorage::default_dir() else {
         return;
     };
-    let path = dir.join(name);
     let s = strings();
-    let text = match std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, script)) {
-        Ok(()) => fill(s.replay_saved, &[("path", &path.display().to_string())]),
-        Err(e) => fill(s.replay_not_saved, &[("why", &e.to_string())]),
+    let storage = solitaire::save::FileStorage::in_dir(dir);
+    // Written like the records: a new file renamed into `replays/`, never through a link.
+    let text = match storage.write_replay(name, script.as_bytes()) {
+        Ok(path) => fill(s.replay_saved, &[("path", &path.display().to_string())]),
+        Err(e) => fill(
+            s.replay_not_saved,
+            &[("why", &solitaire::ui::strings::storage_error_text(&e))],
+        ),
     };
     app.notify(text);
 }

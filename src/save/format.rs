@@ -383,9 +383,11 @@ pub fn encode_game(game: &Game, extra: &Extra) -> String {
 /// impossible table.
 pub fn decode_game(bytes: &[u8]) -> Result<(SavedGame, Extra), Damage> {
     let mut f = object(bytes, VERSION)?;
-    // Written by version 1 only, and derived from the log since.
-    f.take("counted");
-    let game = game_fields(&mut f)?;
+    // Derived from the log (a game won at some point), and written besides for a game the
+    // statistics counted otherwise (see `Persist`): either says it counted.
+    let said = f.take("counted") == Some(Value::Bool(true));
+    let mut game = game_fields(&mut f)?;
+    game.counted |= said;
     Ok((game, f.0))
 }
 

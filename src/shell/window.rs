@@ -100,9 +100,49 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
     if let Some((code, text)) = replay {
         app.open_replay_link(code, &text);
     }
-    tell(&mut app, &mut persist);
-    persist.save(app.game_to_save(), &app.settings, &app.stats);
+    save(&mut app, &mut persist, true);
     (app, persist)
+}
+
+/// Saves what changed (`needed`), or only tries to become the writer when this window does
+/// not write; takes what the saves hold when the writer changed (the statistics on taking
+/// over, everything on losing the saves to another window); tells the notices, and keeps the
+/// status line saying so while this window does not save.
+pub fn save<S: Storage>(app: &mut App, persist: &mut Persist<S>, needed: bool) {
+    if needed {
+        persist.save(app.game_to_save(), &app.settings, &app.stats);
+    } else {
+        persist.poll();
+    }
+    if let Some(reload) = persist.take_reload() {
+        match reload {
+            save::Reload::Stats(stats) => app.stats = stats,
+            save::Reload::All(loaded) => reload_app(app, loaded),
+        }
+        persist.save(app.game_to_save(), &app.settings, &app.stats);
+    }
+    tell(app, persist);
+    let s = crate::ui::strings::strings();
+    app.set_standing(match persist.state() {
+        save::Saving::Writes => None,
+        save::Saving::OtherWindow => Some(s.not_saving_other),
+        save::Saving::Failing => Some(s.not_saving_failing),
+        save::Saving::Off => Some(s.not_saving_off),
+    });
+}
+
+/// The app again from what another window saved: its game, settings and statistics; what
+/// belongs to this window (its shape, the date, the page) carried over.
+fn reload_app(app: &mut App, loaded: save::Loaded) {
+    let fresh = app.game().code();
+    let now = app.now();
+    let mut new = App::restore(loaded, fresh, platform::now_ms().rotate_left(29));
+    new.today = app.today;
+    new.web = app.web;
+    new.share_base = std::mem::take(&mut app.share_base);
+    new.set_shape(app.shape());
+    new.tick(now);
+    *app = new;
 }
 
 /// The save notices, on screen and on standard error (for logs and bug reports).
