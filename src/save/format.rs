@@ -4,8 +4,10 @@
 //! Every byte read here may be hostile: the text is parsed by serde_json (made and fuzzed for
 //! untrusted input, with a nesting limit), then every field is checked for its type and range
 //! before anything reaches the engine. Reading never panics and always ends; a record that
-//! cannot be used says why in a few words. Fields this version does not know are kept and
-//! written back, so a newer build's additions survive an older one.
+//! cannot be used says why in a few words. Fields this version does not know at the top of a
+//! record are kept and written back, so a newer build's additions there survive an older one;
+//! inside a statistics row or `daily` they are not (those are read field by field and written
+//! anew).
 
 use serde_json::{Map, Value};
 

@@ -310,8 +310,14 @@ impl<S: Storage> Persist<S> {
     fn read(&mut self, key: Key) -> Stored {
         match self.storage.read(key) {
             Ok(Stored::Unusable(why)) => {
-                if key != Key::Marker {
-                    self.put_aside(key, Damage::Unusable(why));
+                match key {
+                    Key::Marker => {}
+                    // The earlier builds' file is only ever read, never moved.
+                    Key::Legacy => self.notices.push_back(Notice::Unused {
+                        key,
+                        why: Damage::Unusable(why),
+                    }),
+                    _ => self.put_aside(key, Damage::Unusable(why)),
                 }
                 Stored::Unusable(why)
             }
