@@ -725,6 +725,10 @@ mod file {
     ) -> Result<String, StorageError> {
         let (aside, placeholder) = create_unique(dir, prefix, suffix)?;
         drop(placeholder);
+        // A folder cannot replace a file: its new name is freed first.
+        if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) {
+            let _ = std::fs::remove_file(&aside);
+        }
         match std::fs::rename(path, &aside) {
             Ok(()) => {
                 sync_dir(dir);
