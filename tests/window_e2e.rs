@@ -208,7 +208,7 @@ impl Display {
                 return (child, window);
             }
             said = std::fs::read_to_string(&log).unwrap_or_default();
-            if !said.contains("XOpenDisplay") {
+            if !said.contains("XOpenDisplay") && !said.contains("no display answers") {
                 break;
             }
             sleep(Duration::from_millis(1000));
@@ -709,4 +709,137 @@ fn a_drag_survives_leaving_the_resized_window() {
         "the ace reached the foundation; the game saw:\n{said}"
     );
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The moves in the saved game, once it decodes.
+fn saved_moves(data: &Path) -> Option<u32> {
+    let saved = std::fs::read(data.join("game.json")).ok()?;
+    let (g, _) = solitaire::save::format::decode_game(&saved).ok()?;
+    Some(g.game.moves())
+}
+
+/// Issue #36: once the window holding the saves is gone (closed, or killed with `kill -9`),
+/// the second window takes over at its next move and says so; its moves survive a restart.
+#[test]
+fn a_second_window_takes_over_when_the_first_is_gone() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    for how in ["closed", "killed"] {
+        let data = temp_dir(&format!("takeover-{how}"));
+        let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+        let layout = Layout::new(code.game);
+        let (mut first, w1) =
+            display.game_logged(&["--code", &code.to_string()], &data, "first.txt");
+        let t1 = display.table(&w1, &layout);
+        display.click(&w1, &t1, layout.stock.center());
+        wait_for(10, || (saved_moves(&data)? == 1).then_some(()))
+            .expect("the first window saves its draw");
+        let (second, w2) = display.game_logged(&[], &data, "second.txt");
+        let t2 = display.table(&w2, &layout);
+        display.click(&w2, &t2, layout.stock.center());
+        wait_for(10, || {
+            let s = std::fs::read_to_string(data.join("second.txt")).ok()?;
+            s.contains("does not save").then_some(())
+        })
+        .expect("the second window says it does not save");
+        if how == "closed" {
+            drop(first);
+        } else {
+            let _ = first.0.kill();
+            let _ = first.0.wait();
+            std::mem::forget(first);
+        }
+        for _ in 0..3 {
+            display.click(&w2, &t2, layout.stock.center());
+        }
+        // The first window's draw, then the second's four.
+        let saved = wait_for(10, || (saved_moves(&data)? == 5).then_some(()));
+        let said = std::fs::read_to_string(data.join("second.txt")).unwrap_or_default();
+        assert!(
+            saved.is_some(),
+            "{how}: the second window's moves are saved; it said:\n{said}"
+        );
+        assert!(
+            said.contains("saves from now on"),
+            "{how}: it says so:\n{said}"
+        );
+        drop(second);
+        // The next start has them.
+        let (_third, w3) = display.game(&[], &data);
+        display.table(&w3, &layout);
+        assert_eq!(saved_moves(&data), Some(5), "{how}");
+        let _ = std::fs::remove_dir_all(&data);
+    }
+}
+
+/// Issue #36: a file-size limit reached while saving makes the write fail with a notice, not
+/// kill the game; the game it restored is never set aside.
+#[test]
+fn a_file_size_limit_fails_a_write_and_sets_nothing_aside() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let data = temp_dir("ulimit");
+    let game = long_double_save();
+    assert!(game.len() > 4096);
+    // The same game, written by this build (with its write number), so the start rewrites it.
+    std::fs::write(data.join("game.json"), &game).unwrap();
+    let exe = env!("CARGO_BIN_EXE_solitaire");
+    let log = std::fs::File::create(data.join("limited.txt")).unwrap();
+    let mut limited = Guard(
+        Command::new("sh")
+            .args(["-c", &format!("ulimit -f 4; exec '{exe}'")])
+            .env("DISPLAY", &display.name)
+            .env("SOLITAIRE_DATA_DIR", &data)
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .unwrap(),
+    );
+    let said = wait_for(20, || {
+        let s = std::fs::read_to_string(data.join("limited.txt")).ok()?;
+        s.contains("Saving failed").then_some(s)
+    });
+    let alive = limited.0.try_wait().ok().flatten().is_none();
+    let _ = limited.0.kill();
+    let _ = limited.0.wait();
+    assert!(said.is_some(), "the failed write is said");
+    assert!(alive, "the game plays on");
+    let (_game, window) = display.game(&[], &data);
+    let _ = felt_shown(&display, &window);
+    let kept: Vec<String> = std::fs::read_dir(&data)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("unreadable"))
+        .collect();
+    assert!(kept.is_empty(), "nothing set aside: {kept:?}");
+    let saved = std::fs::read(data.join("game.json")).unwrap();
+    assert!(solitaire::save::format::decode_game(&saved).is_ok());
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Issue #36: no display answering gives a clean message and exit status 1, not an abort.
+#[test]
+fn no_display_gives_a_clean_message() {
+    let free = (150..200)
+        .find(|n| !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
+        .unwrap();
+    for env in [
+        vec![("DISPLAY", format!(":{free}"))],
+        vec![("WAYLAND_DISPLAY", "wayland-99".to_string())],
+    ] {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_solitaire"));
+        c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+        for (k, v) in &env {
+            c.env(k, v);
+        }
+        let out = c.output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{env:?}: {err}");
+        assert!(
+            err.contains("no display answers") && !err.contains("panicked"),
+            "{err}"
+        );
+    }
 }
