@@ -113,7 +113,7 @@ pub enum Reload {
     /// This window took over: the statistics as the last writer left them (its game goes on).
     Stats(Stats),
     /// Another window took the saves over: what it saved, to go on from.
-    All(Loaded),
+    All(Box<Loaded>),
 }
 
 /// The field of the record that counts its writes, and the field of the game that says which
@@ -358,7 +358,7 @@ impl<S: Storage> Persist<S> {
         };
         let armed = self.storage.arm(Key::Legacy);
         let decoded = std::panic::catch_unwind(|| format::decode_legacy(&bytes))
-            .unwrap_or_else(|_| Err(Damage::NotASave));
+            .unwrap_or(Err(Damage::NotASave));
         if armed {
             self.storage.disarm();
         }
@@ -429,7 +429,7 @@ impl<S: Storage> Persist<S> {
         self.written.text = [None, None, None];
         self.notices.push_back(Notice::LostSaves);
         let loaded = self.restore();
-        self.reload = Some(Reload::All(loaded));
+        self.reload = Some(Reload::All(Box::new(loaded)));
     }
 
     /// Writes the records that changed since they were last written: the settings, then the

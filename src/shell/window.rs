@@ -117,7 +117,7 @@ pub fn save<S: Storage>(app: &mut App, persist: &mut Persist<S>, needed: bool) {
     if let Some(reload) = persist.take_reload() {
         match reload {
             save::Reload::Stats(stats) => app.stats = stats,
-            save::Reload::All(loaded) => reload_app(app, loaded),
+            save::Reload::All(loaded) => reload_app(app, *loaded),
         }
         persist.save(app.game_to_save(), &app.settings, &app.stats);
     }
