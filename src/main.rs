@@ -14,6 +14,8 @@ use solitaire::ui::view::View;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    // A file-size limit reached makes the write fail (and say so), not kill the game.
+    platform::ignore_file_size_limit_signal();
     #[cfg(windows)]
     if !args.is_empty() {
         attach_console();
@@ -50,6 +52,7 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
     let mut inputs = Inputs::new();
     let (mut last_frame, mut last_input) = (0u64, 0u64);
     let mut next_date_check = 0u64;
+    let mut next_claim = 0u64;
     let trace = std::env::var_os("SOLITAIRE_TRACE_INPUT").is_some();
     let mut report_first_frame = std::env::var_os("SOLITAIRE_REPORT_FIRST_FRAME").map(|_| start);
     loop {
@@ -78,12 +81,16 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
         while app.is_busy() && platform::now_ms() < until {
             app.work(100);
         }
-        if window::run_effects(&mut app, &mut persist) {
+        // Every change is saved; a window that does not save tries to take over at every
+        // change, and every second meanwhile (the window that held the saves may be gone).
+        let claim = t >= next_claim;
+        if claim {
+            next_claim = t + 1000;
+        }
+        if window::run_effects(&mut app, &mut persist, claim) {
             renderer.draw(&app);
             let f = &renderer.frame;
             present.upload(&f.bytes, f.w, f.h);
-            // The restored game has been drawn: restoring it did not kill the game.
-            persist.started();
         }
         present.draw(&view);
         // Keep drawing while something moves, and for the first second: a frame drawn before

@@ -105,6 +105,8 @@ pub struct Script {
     line_no: usize,
     /// The number of the first malformed line, if any.
     first_error: Option<usize>,
+    /// The number of the first line whose move the rules refused, if any.
+    first_refusal: Option<usize>,
 }
 
 impl Default for Script {
@@ -120,6 +122,7 @@ impl Script {
             double_click: true,
             line_no: 0,
             first_error: None,
+            first_refusal: None,
         }
     }
 
@@ -135,6 +138,11 @@ impl Script {
     /// The number of the first malformed line, if any.
     pub fn first_error_line(&self) -> Option<usize> {
         self.first_error
+    }
+
+    /// The number of the first line whose move the rules refused, if any.
+    pub fn first_refused_line(&self) -> Option<usize> {
+        self.first_refusal
     }
 
     fn mark_error(&mut self) {
@@ -161,6 +169,7 @@ impl Script {
             Ok(cmd) => match self.execute(cmd) {
                 Ok(()) => out.push_str(",\"ok\":true"),
                 Err(refusal) => {
+                    self.first_refusal.get_or_insert(self.line_no);
                     out.push_str(",\"ok\":false,\"reason\":");
                     push_json_string(&mut out, &refusal.to_string());
                 }

@@ -3,6 +3,8 @@
 //! next start. Needs Debian's xvfb, xdotool and imagemagick; `.ci/run` installs them.
 //! Elsewhere the tests say what is missing and pass, unless CI is set.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::thread::sleep;
@@ -208,7 +210,7 @@ impl Display {
                 return (child, window);
             }
             said = std::fs::read_to_string(&log).unwrap_or_default();
-            if !said.contains("XOpenDisplay") {
+            if !said.contains("XOpenDisplay") && !said.contains("no display answers") {
                 break;
             }
             sleep(Duration::from_millis(1000));
@@ -709,4 +711,396 @@ fn a_drag_survives_leaving_the_resized_window() {
         "the ace reached the foundation; the game saw:\n{said}"
     );
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The moves in the saved game, once it decodes.
+fn saved_moves(data: &Path) -> Option<u32> {
+    let saved = std::fs::read(data.join("game.json")).ok()?;
+    let (g, _) = solitaire::save::format::decode_game(&saved).ok()?;
+    Some(g.game.moves())
+}
+
+/// Issue #36: once the window holding the saves is gone (closed, or killed with `kill -9`),
+/// the second window takes over at its next move and says so; its moves survive a restart.
+#[test]
+fn a_second_window_takes_over_when_the_first_is_gone() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    for how in ["closed", "killed"] {
+        let data = temp_dir(&format!("takeover-{how}"));
+        let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+        let layout = Layout::new(code.game);
+        let (mut first, w1) =
+            display.game_logged(&["--code", &code.to_string()], &data, "first.txt");
+        let t1 = display.table(&w1, &layout);
+        display.click(&w1, &t1, layout.stock.center());
+        wait_for(10, || (saved_moves(&data)? == 1).then_some(()))
+            .expect("the first window saves its draw");
+        let (second, w2) = display.game_logged(&[], &data, "second.txt");
+        let t2 = display.table(&w2, &layout);
+        display.click(&w2, &t2, layout.stock.center());
+        wait_for(10, || {
+            let s = std::fs::read_to_string(data.join("second.txt")).ok()?;
+            s.contains("does not save").then_some(())
+        })
+        .expect("the second window says it does not save");
+        if how == "closed" {
+            drop(first);
+        } else {
+            let _ = first.0.kill();
+            let _ = first.0.wait();
+            std::mem::forget(first);
+        }
+        for _ in 0..3 {
+            display.click(&w2, &t2, layout.stock.center());
+        }
+        // The first window's draw, then the second's four.
+        let saved = wait_for(10, || (saved_moves(&data)? == 5).then_some(()));
+        let said = std::fs::read_to_string(data.join("second.txt")).unwrap_or_default();
+        assert!(
+            saved.is_some(),
+            "{how}: the second window's moves are saved; it said:\n{said}"
+        );
+        assert!(
+            said.contains("saves from now on"),
+            "{how}: it says so:\n{said}"
+        );
+        drop(second);
+        // The next start has them.
+        let (_third, w3) = display.game(&[], &data);
+        display.table(&w3, &layout);
+        assert_eq!(saved_moves(&data), Some(5), "{how}");
+        let _ = std::fs::remove_dir_all(&data);
+    }
+}
+
+/// Issue #36: a file-size limit reached while saving makes the write fail with a notice, not
+/// kill the game; the game it restored is never set aside.
+#[test]
+fn a_file_size_limit_fails_a_write_and_sets_nothing_aside() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let data = temp_dir("ulimit");
+    let game = long_double_save();
+    assert!(game.len() > 4096);
+    // The same game, written by this build (with its write number), so the start rewrites it.
+    std::fs::write(data.join("game.json"), &game).unwrap();
+    let exe = env!("CARGO_BIN_EXE_solitaire");
+    let log = std::fs::File::create(data.join("limited.txt")).unwrap();
+    let mut limited = Guard(
+        Command::new("sh")
+            .args(["-c", &format!("ulimit -f 4; exec '{exe}'")])
+            .env("DISPLAY", &display.name)
+            .env("SOLITAIRE_DATA_DIR", &data)
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .unwrap(),
+    );
+    let said = wait_for(20, || {
+        let s = std::fs::read_to_string(data.join("limited.txt")).ok()?;
+        s.contains("Saving failed").then_some(s)
+    });
+    let alive = limited.0.try_wait().ok().flatten().is_none();
+    let _ = limited.0.kill();
+    let _ = limited.0.wait();
+    assert!(said.is_some(), "the failed write is said");
+    assert!(alive, "the game plays on");
+    let (_game, window) = display.game(&[], &data);
+    let _ = felt_shown(&display, &window);
+    let kept: Vec<String> = std::fs::read_dir(&data)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("unreadable"))
+        .collect();
+    assert!(kept.is_empty(), "nothing set aside: {kept:?}");
+    let saved = std::fs::read(data.join("game.json")).unwrap();
+    assert!(solitaire::save::format::decode_game(&saved).is_ok());
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Issue #36: no display answering gives a clean message and exit status 1, not an abort.
+#[test]
+fn no_display_gives_a_clean_message() {
+    let free = (150..200)
+        .find(|n| !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists())
+        .unwrap();
+    for env in [
+        vec![("DISPLAY", format!(":{free}"))],
+        vec![("WAYLAND_DISPLAY", "wayland-99".to_string())],
+    ] {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_solitaire"));
+        c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+        for (k, v) in &env {
+            c.env(k, v);
+        }
+        let out = c.output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{env:?}: {err}");
+        assert!(
+            err.contains("no display answers") && !err.contains("panicked"),
+            "{err}"
+        );
+    }
+}
+
+/// A small random number source for the sweeps (a fixed seed: a failure can be run again).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// What a folder of saves holds after a kill: the records set aside, and the records that
+/// cannot be read.
+fn after_kill(data: &Path) -> (usize, usize) {
+    let aside = std::fs::read_dir(data)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.file_name().to_string_lossy().contains("unreadable"))
+        })
+        .count();
+    let mut unreadable = 0;
+    let read = |name: &str| std::fs::read(data.join(name)).ok();
+    if let Some(b) = read("game.json") {
+        unreadable += usize::from(solitaire::save::format::decode_game(&b).is_err());
+    }
+    if let Some(b) = read("record.json") {
+        unreadable += usize::from(solitaire::save::format::decode_record(&b).is_err());
+    }
+    if let Some(b) = read("settings.json") {
+        unreadable += usize::from(solitaire::save::format::decode_settings(&b).is_err());
+    }
+    (aside, unreadable)
+}
+
+/// Saves `game` and `stats` as this build writes them.
+fn save_as_the_game_does(data: &Path, game: &solitaire::engine::Game, stats: &Stats) {
+    let (mut persist, _) = Persist::open(FileStorage::in_dir(data));
+    persist.save(game, &Default::default(), stats);
+}
+
+use solitaire::play::stats::Stats;
+use solitaire::save::{FileStorage, Persist};
+
+fn sweep_size() -> u64 {
+    std::env::var("SOLITAIRE_SWEEP")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200)
+}
+
+/// Issue #36: hundreds of `kill -9`s at random moments of the start-up (a long game to
+/// restore), and at every rename and removal of the start-up (strace's fault injection): no
+/// record readable before is set aside, none is left unreadable, the statistics stay whole.
+/// Long: `cargo test --test window_e2e -- --ignored kill_sweep` (SOLITAIRE_SWEEP=N kills).
+#[test]
+#[ignore = "long; run with --ignored (CI runs it)"]
+fn kill_sweep_during_start_up() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let data = temp_dir("sweep-start");
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let mut stats = Stats::default();
+    stats.record_win(code, 640, 120);
+    let (long, _) = solitaire::save::format::decode_game(&long_double_save()).unwrap();
+    save_as_the_game_does(&data, &long.game, &stats);
+    let exe = env!("CARGO_BIN_EXE_solitaire");
+    let mut rng = Lcg(36);
+    let (mut aside, mut unreadable, mut changed) = (0, 0, 0);
+    let n = sweep_size();
+    let check = |aside: &mut usize, unreadable: &mut usize, changed: &mut usize| {
+        let (a, u) = after_kill(&data);
+        *aside += a;
+        *unreadable += u;
+        let record = std::fs::read(data.join("record.json")).unwrap_or_default();
+        let same = solitaire::save::format::decode_record(&record).is_ok_and(|(s, _)| s == stats);
+        let game = std::fs::read(data.join("game.json")).unwrap_or_default();
+        let whole = solitaire::save::format::decode_game(&game)
+            .is_ok_and(|(g, _)| g.game.log() == long.game.log());
+        *changed += usize::from(!same || !whole);
+        if a > 0 || !same || !whole {
+            // Put back for the next start.
+            for e in std::fs::read_dir(&data).unwrap().flatten() {
+                let _ = std::fs::remove_file(e.path());
+            }
+            save_as_the_game_does(&data, &long.game, &stats);
+        }
+    };
+    for _ in 0..n {
+        let mut child = Command::new(exe)
+            .env("DISPLAY", &display.name)
+            .env("SOLITAIRE_DATA_DIR", &data)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        sleep(Duration::from_millis(rng.below(400)));
+        let _ = child.kill();
+        let _ = child.wait();
+        check(&mut aside, &mut unreadable, &mut changed);
+    }
+    let mut injected = 0;
+    if have("strace") {
+        // Killed at the k-th rename or removal of the start-up, for every k it reaches.
+        let calls = "rename,renameat,renameat2,unlink,unlinkat";
+        for k in 1..=16 {
+            let mut child = Command::new("strace")
+                .args(["-f", "-qq", "-o", "/dev/null", "-e"])
+                .arg(format!("trace={calls}"))
+                .arg("-e")
+                .arg(format!("inject={calls}:signal=SIGKILL:when={k}"))
+                .arg(exe)
+                .env("DISPLAY", &display.name)
+                .env("SOLITAIRE_DATA_DIR", &data)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            let ended = wait_for(3, || child.try_wait().ok().flatten());
+            injected += usize::from(ended.is_some());
+            let _ = child.kill();
+            let _ = child.wait();
+            check(&mut aside, &mut unreadable, &mut changed);
+        }
+    } else {
+        assert!(std::env::var_os("CI").is_none(), "CI must install strace");
+        eprintln!("strace not installed (Debian: strace): the exact kill points are skipped");
+    }
+    eprintln!(
+        "start-up sweep: {n} random kills, {injected} kills at a rename or removal: \
+         {aside} set aside, {unreadable} unreadable, {changed} changed"
+    );
+    assert_eq!((aside, unreadable, changed), (0, 0, 0));
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Issue #36: `kill -9` at random moments within 60 ms of a click: of a draw in play, and of
+/// the winning click. Nothing is set aside or left unreadable, no draw saved is lost, and
+/// the win, played again after the restart where it was not saved, counts exactly once.
+#[test]
+#[ignore = "long; run with --ignored (CI runs it)"]
+fn kill_sweep_during_play_and_the_winning_click() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let exe = env!("CARGO_BIN_EXE_solitaire");
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let layout = Layout::new(code.game);
+    let line = winning_line(code);
+    let mut before_win = solitaire::engine::Game::new(code);
+    for &a in &line[..line.len() - 1] {
+        before_win.apply(a).unwrap();
+    }
+    let from = match *line.last().unwrap() {
+        solitaire::engine::Action::Move { from, .. } => from.pile(),
+        _ => unreachable!("a game is won by a move"),
+    };
+    let card = layout.card_rect(before_win.table(), from, 1);
+    let mut rng = Lcg(37);
+    let n = sweep_size();
+    let (mut aside, mut unreadable, mut lost, mut wrong_counts) = (0, 0, 0, 0);
+    for round in 0..n {
+        let winning = round % 2 == 1;
+        let data = temp_dir(&format!("sweep-play-{round}"));
+        let mut stats = Stats::default();
+        stats.record_unfinished(code);
+        let start = if winning {
+            before_win.clone()
+        } else {
+            solitaire::engine::Game::new(code)
+        };
+        save_as_the_game_does(&data, &start, &stats);
+        let mut child = Guard(
+            Command::new(exe)
+                .env("DISPLAY", &display.name)
+                .env("SOLITAIRE_DATA_DIR", &data)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+        let before = display.windows();
+        let Some(window) = wait_for(20, || {
+            display
+                .windows()
+                .into_iter()
+                .find(|w| !before.contains(w))
+                .or_else(|| display.windows().into_iter().last())
+        }) else {
+            continue;
+        };
+        let shot = display.table(&window, &layout);
+        let target = if winning {
+            (card.x + 6, card.y + 5)
+        } else {
+            layout.stock.center()
+        };
+        let v = View::new(shot.w as f32, shot.h as f32);
+        let x = (v.x + (target.0 as f32 + 0.5) * v.scale) as i32;
+        let y = (v.y + (target.1 as f32 + 0.5) * v.scale) as i32;
+        display.run(&[
+            "xdotool",
+            "mousemove",
+            "--window",
+            &window,
+            &x.to_string(),
+            &y.to_string(),
+            "click",
+            "1",
+            "mousemove_relative",
+            "1",
+            "0",
+        ]);
+        sleep(Duration::from_millis(rng.below(60)));
+        let _ = child.0.kill();
+        let _ = child.0.wait();
+        std::mem::forget(child);
+        let (a, u) = after_kill(&data);
+        aside += a;
+        unreadable += u;
+        // The restart, in the library: the player clicks again what was not saved.
+        let (mut persist, loaded) = Persist::open(FileStorage::in_dir(&data));
+        let Some(saved) = loaded.game.clone() else {
+            lost += 1;
+            continue;
+        };
+        lost += usize::from(saved.game.moves() < start.moves());
+        let mut app = solitaire::ui::start::restore(loaded, code, 1);
+        let mut m = common::Mouse::new();
+        if winning && !app.game().is_won() {
+            common::play_by_mouse(&mut m, &mut app, *line.last().unwrap());
+        }
+        if !winning && app.game().moves() == 0 {
+            common::play_by_mouse(&mut m, &mut app, solitaire::engine::Action::Draw);
+        }
+        persist.save(app.game_to_save(), app.settings(), app.stats());
+        app.start(GameCode::parse("KL1-D1N-AAAAAAB").unwrap());
+        persist.save(app.game_to_save(), app.settings(), app.stats());
+        drop(persist);
+        let (_, loaded) = Persist::open(FileStorage::in_dir(&data));
+        let m = loaded.stats.mode(code);
+        let expected = if winning { (2, 1) } else { (2, 0) };
+        wrong_counts += usize::from((m.played, m.won) != expected);
+        let _ = std::fs::remove_dir_all(&data);
+    }
+    eprintln!(
+        "play sweep: {n} kills (half at the winning click): {aside} set aside, \
+         {unreadable} unreadable, {lost} saved moves lost, {wrong_counts} counted wrongly"
+    );
+    assert_eq!((aside, unreadable, lost, wrong_counts), (0, 0, 0, 0));
+}
+
+fn winning_line(code: GameCode) -> Vec<solitaire::engine::Action> {
+    common::greedy_win(code, 5000).expect("the greedy player wins this deal")
 }

@@ -62,39 +62,58 @@
   }
 
   // One window writes the saves at a time: the one holding "solitaire.lock", a tab id and a
-  // time it renews every 2 s. A lock older than 10 s is free (its tab is gone). Each write
-  // checks that this tab still holds it, so a tab that lost it (put to sleep, say) stops
-  // writing instead of undoing another's moves.
+  // time it renews every 2 s. A lock older than 10 s is free (its tab is gone or frozen); so is
+  // one stamped in the future (a clock put back) or one that cannot be read. A tab that does
+  // not hold it claims it again at every save and every second (the game asks), and takes it
+  // once it is free. A tab that held it finds out at its next write or renewal that it lost it
+  // — another tab holds it, or this one was frozen past its life, when another may have taken
+  // and left it — and then stops writing (the game goes back to what was saved, then claims
+  // again).
   var LOCK = "solitaire.lock";
+  var LIFE = 10000;
   var tab = Math.random().toString(36).slice(2) + Date.now().toString(36);
   function lockHolder() {
     try {
       var v = JSON.parse(window.localStorage.getItem(LOCK) || "null");
-      if (v && typeof v.tab === "string" && typeof v.at === "number" && Date.now() - v.at < 10000) {
-        return v.tab;
-      }
+      var age = v && typeof v.at === "number" ? Date.now() - v.at : -1;
+      if (v && typeof v.tab === "string" && age >= 0 && age < LIFE) return v.tab;
     } catch (e) {}
     return null;
   }
   var holding = false;
+  var renewed = 0;
+  var started = false;
+  // Whether this tab still holds the lock; renews it if so.
+  function keep() {
+    if (!holding) return false;
+    var holder = lockHolder();
+    if (Date.now() - renewed >= LIFE || (holder !== null && holder !== tab)) {
+      holding = false;
+      return false;
+    }
+    window.localStorage.setItem(LOCK, JSON.stringify({ tab: tab, at: Date.now() }));
+    renewed = Date.now();
+    return true;
+  }
   function renew() {
-    if (!holding) return;
-    try {
-      if (lockHolder() !== tab && lockHolder() !== null) { holding = false; return; }
-      window.localStorage.setItem(LOCK, JSON.stringify({ tab: tab, at: Date.now() }));
-    } catch (e) {}
+    try { keep(); } catch (e) {}
   }
   function storageClaim() {
     try {
+      if (holding && keep()) return 1;
       var holder = lockHolder();
       if (holder !== null && holder !== tab) return 0;
+      window.localStorage.setItem(LOCK, JSON.stringify({ tab: tab, at: Date.now() }));
       holding = true;
-      renew();
-      setInterval(renew, 2000);
-      window.addEventListener("pagehide", function () {
-        try { if (lockHolder() === tab) window.localStorage.removeItem(LOCK); } catch (e) {}
-        holding = false;
-      });
+      renewed = Date.now();
+      if (!started) {
+        started = true;
+        setInterval(renew, 2000);
+        window.addEventListener("pagehide", function () {
+          try { if (holding && lockHolder() === tab) window.localStorage.removeItem(LOCK); } catch (e) {}
+          holding = false;
+        });
+      }
       return 1;
     } catch (e) {
       return -1;
@@ -102,8 +121,7 @@
   }
   function storageWrite(kptr, klen, ptr, len) {
     try {
-      if (holding && lockHolder() !== tab && lockHolder() !== null) { holding = false; }
-      if (!holding) return 2;
+      if (!keep()) return 2;
       var text = new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, ptr, len));
       window.localStorage.setItem(keyName(kptr, klen), text);
       return 1;

@@ -4,8 +4,10 @@
 //! Every byte read here may be hostile: the text is parsed by serde_json (made and fuzzed for
 //! untrusted input, with a nesting limit), then every field is checked for its type and range
 //! before anything reaches the engine. Reading never panics and always ends; a record that
-//! cannot be used says why in a few words. Fields this version does not know are kept and
-//! written back, so a newer build's additions survive an older one.
+//! cannot be used says why in a few words. Fields this version does not know at the top of a
+//! record are kept and written back, so a newer build's additions there survive an older one;
+//! inside a statistics row or `daily` they are not (those are read field by field and written
+//! anew).
 
 use serde_json::{Map, Value};
 
@@ -383,9 +385,11 @@ pub fn encode_game(game: &Game, extra: &Extra) -> String {
 /// impossible table.
 pub fn decode_game(bytes: &[u8]) -> Result<(SavedGame, Extra), Damage> {
     let mut f = object(bytes, VERSION)?;
-    // Written by version 1 only, and derived from the log since.
-    f.take("counted");
-    let game = game_fields(&mut f)?;
+    // Derived from the log (a game won at some point), and written besides for a game the
+    // statistics counted otherwise (see `Persist`): either says it counted.
+    let said = f.take("counted") == Some(Value::Bool(true));
+    let mut game = game_fields(&mut f)?;
+    game.counted |= said;
     Ok((game, f.0))
 }
 

@@ -79,11 +79,49 @@ pub enum Notice {
     DiedNotMoved { key: Key, error: StorageError },
     /// No storage can be used here; the game plays without saving.
     NoStorage(StorageError),
-    /// A write failed; from now on nothing is saved.
+    /// A write failed; the next change tries again.
     SavingStopped(StorageError),
-    /// Another window of the game holds the saves; this one does not write.
+    /// Writing works again after a failed write.
+    SavingAgain,
+    /// Another window of the game holds the saves; this one does not write (until it is gone).
     OtherWindow,
+    /// The window that held the saves is gone: this one writes them from now on, with the
+    /// statistics as that window left them.
+    TookOver,
+    /// Another window took the saves over: this one stopped writing and went back to what was
+    /// saved.
+    LostSaves,
 }
+
+/// Whether this window writes the saves, and if not, why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Saving {
+    /// This window writes the saves.
+    Writes,
+    /// Another window holds them; this one tries to take over at every save.
+    OtherWindow,
+    /// The last write failed; the next save tries again.
+    Failing,
+    /// Nothing is written this session (no storage, or a record that could not be moved aside
+    /// and must not be written over).
+    Off,
+}
+
+/// What the window must take from the saves when the writer changed.
+#[derive(Clone, Debug)]
+pub enum Reload {
+    /// This window took over: the statistics as the last writer left them (its game goes on).
+    Stats(Stats),
+    /// Another window took the saves over: what it saved, to go on from.
+    All(Box<Loaded>),
+}
+
+/// The field of the record that counts its writes, and the field of the game that says which
+/// of the record's writes it goes with (see `Persist::save`).
+const SEQ: &str = "seq";
+const RECORD_SEQ: &str = "record_seq";
+/// The game's field that says it is in the statistics already (won, or left and counted).
+const COUNTED: &str = "counted";
 
 /// The records as this build writes them, with the unknown fields they were read with.
 struct Written {
@@ -93,12 +131,24 @@ struct Written {
 
 /// Saving for the app: restores at the start, writes after every change, and turns every
 /// failure into a notice instead of a crash or a lost record.
+///
+/// Nothing is counted twice after a crash between two writes. The record (statistics and
+/// bankroll) is written before the game, and it carries `seq`, the number of its writes; every
+/// game written after it carries that number as `record_seq` (so the game is written again
+/// each time the record is). At the start, a record whose `seq` is ahead of the game's
+/// `record_seq` was written by a save whose game write never happened: what that record
+/// counted — the game's win, or the game left for another — is the game on disk, so a game
+/// with moves is restored as counted (its win, or leaving it, does not count again; its
+/// dollars are in the bankroll already), and stays so in the games written after.
 pub struct Persist<S: Storage> {
     storage: S,
-    saving: bool,
-    /// The marker is set while the restored game has not yet been shown.
-    marker: bool,
+    state: Saving,
     written: Written,
+    /// The number of the record's last write (read or written).
+    seq: u64,
+    /// The game restored as counted: its code and log; a game that goes on from it is too.
+    counted: Option<(crate::engine::GameCode, Vec<crate::engine::Entry>)>,
+    reload: Option<Reload>,
     notices: std::collections::VecDeque<Notice>,
 }
 
@@ -109,23 +159,29 @@ fn slot(key: Key) -> usize {
         .unwrap_or(Key::RECORDS.len() - 1)
 }
 
+fn take_u64(extra: &mut Extra, name: &str) -> u64 {
+    extra.remove(name).and_then(|v| v.as_u64()).unwrap_or(0)
+}
+
 impl<S: Storage> Persist<S> {
     /// Opens the storage and restores what it holds that can be used.
     pub fn open(storage: S) -> (Persist<S>, Loaded) {
         let mut p = Persist {
             storage,
-            saving: true,
-            marker: false,
+            state: Saving::Writes,
             written: Written {
                 text: [None, None, None],
                 extra: Default::default(),
             },
+            seq: 0,
+            counted: None,
+            reload: None,
             notices: Default::default(),
         };
         match p.storage.claim() {
             Ok(true) => {}
             Ok(false) => {
-                p.saving = false;
+                p.state = Saving::OtherWindow;
                 p.notices.push_back(Notice::OtherWindow);
             }
             // No lock to be had (a folder that cannot be written, say): the writes will tell.
@@ -135,12 +191,17 @@ impl<S: Storage> Persist<S> {
         (p, loaded)
     }
 
+    fn writes(&self) -> bool {
+        self.state == Saving::Writes
+    }
+
     fn restore(&mut self) -> Loaded {
         let mut loaded = Loaded::default();
-        if self.saving {
+        if self.writes() {
             self.clear_marker_of_last_start();
         }
         let mut any = false;
+        let (mut record_seq, mut game_seq) = (0, 0);
         for key in Key::RECORDS {
             let bytes = match self.read(key) {
                 Stored::Bytes(b) => b,
@@ -151,57 +212,97 @@ impl<S: Storage> Persist<S> {
                 Stored::Nothing => continue,
             };
             any = true;
-            self.set_marker(key);
-            let extra = match key {
-                Key::Settings => format::decode_settings(&bytes).map(|(settings, extra)| {
-                    loaded.settings = settings;
-                    extra
-                }),
-                Key::Record => format::decode_record(&bytes).map(|(stats, extra)| {
-                    loaded.stats = stats;
-                    extra
-                }),
-                _ => format::decode_game(&bytes).map(|(game, extra)| {
-                    loaded.game = Some(game);
-                    extra
-                }),
-            };
-            match extra {
-                Ok(extra) => self.written.extra[slot(key)] = extra,
-                Err(why) => self.put_aside(key, why),
+            match self.decode_guarded(key, &bytes, &mut loaded) {
+                Some(Ok(mut extra)) => {
+                    match key {
+                        Key::Record => record_seq = take_u64(&mut extra, SEQ),
+                        Key::Game => game_seq = take_u64(&mut extra, RECORD_SEQ),
+                        _ => {}
+                    }
+                    self.written.extra[slot(key)] = extra;
+                }
+                Some(Err(why)) => self.put_aside(key, why),
+                None => self.died_restoring(key),
             }
         }
-        if !any && self.saving {
+        if !any && self.writes() {
             self.restore_legacy(&mut loaded);
         }
-        if loaded.game.is_none() {
-            // Nothing of a game to show: nothing the first frames could die of.
-            self.started();
+        self.seq = record_seq;
+        if let Some(g) = &mut loaded.game {
+            // The record moved on and the game did not follow: a crash between the writes.
+            if record_seq > game_seq && g.game.moves() > 0 {
+                g.counted = true;
+            }
         }
+        self.counted = loaded
+            .game
+            .as_ref()
+            .filter(|g| g.counted)
+            .map(|g| (g.game.code(), g.game.log().to_vec()));
         loaded
     }
 
-    /// The marker of the last start still there: restoring that record killed the game.
+    /// Decodes a record with the marker set for exactly that: a death while it is set blames
+    /// the record at the next start. A panic (in a build that unwinds) is caught here: `None`.
+    fn decode_guarded(
+        &mut self,
+        key: Key,
+        bytes: &[u8],
+        loaded: &mut Loaded,
+    ) -> Option<Result<Extra, Damage>> {
+        let armed = self.writes() && self.storage.arm(key);
+        let decoded = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match key {
+            Key::Settings => format::decode_settings(bytes).map(|(settings, extra)| {
+                loaded.settings = settings;
+                extra
+            }),
+            Key::Record => format::decode_record(bytes).map(|(stats, extra)| {
+                loaded.stats = stats;
+                extra
+            }),
+            _ => format::decode_game(bytes).map(|(game, extra)| {
+                loaded.game = Some(game);
+                extra
+            }),
+        }));
+        if armed {
+            self.storage.disarm();
+        }
+        decoded.ok()
+    }
+
+    /// The marker of the last start still there, and the storage says the game itself died
+    /// (not a signal from outside): restoring that record killed the game.
     fn clear_marker_of_last_start(&mut self) {
         let Stored::Bytes(bytes) = self.read(Key::Marker) else {
             return;
         };
         let name = String::from_utf8_lossy(&bytes);
-        if let Some(key) = Key::from_name(name.trim())
+        let name = name.lines().next().unwrap_or("").trim();
+        if let Some(key) = Key::from_name(name)
+            && self.storage.blames(&bytes)
             && matches!(
                 self.storage.read(key),
                 Ok(Stored::Bytes(_) | Stored::Unusable(_))
             )
         {
-            match self.storage.keep_aside(key) {
-                Ok(kept) => self.notices.push_back(Notice::DiedRestoring { key, kept }),
-                Err(error) => {
-                    self.saving = false;
-                    self.notices.push_back(Notice::DiedNotMoved { key, error });
-                }
-            }
+            self.died_restoring(key);
         }
         let _ = self.storage.remove(Key::Marker);
+    }
+
+    fn died_restoring(&mut self, key: Key) {
+        if !self.writes() {
+            return;
+        }
+        match self.storage.keep_aside(key) {
+            Ok(kept) => self.notices.push_back(Notice::DiedRestoring { key, kept }),
+            Err(error) => {
+                self.state = Saving::Off;
+                self.notices.push_back(Notice::DiedNotMoved { key, error });
+            }
+        }
     }
 
     /// What a key holds. An unusable thing there is kept aside; a storage that cannot be read
@@ -209,15 +310,21 @@ impl<S: Storage> Persist<S> {
     fn read(&mut self, key: Key) -> Stored {
         match self.storage.read(key) {
             Ok(Stored::Unusable(why)) => {
-                if key != Key::Marker {
-                    self.put_aside(key, Damage::Unusable(why));
+                match key {
+                    Key::Marker => {}
+                    // The earlier builds' file is only ever read, never moved.
+                    Key::Legacy => self.notices.push_back(Notice::Unused {
+                        key,
+                        why: Damage::Unusable(why),
+                    }),
+                    _ => self.put_aside(key, Damage::Unusable(why)),
                 }
                 Stored::Unusable(why)
             }
             Ok(stored) => stored,
             Err(e) => {
-                if self.saving {
-                    self.saving = false;
+                if self.writes() {
+                    self.state = Saving::Off;
                     self.notices.push_back(Notice::NoStorage(e));
                 }
                 Stored::Nothing
@@ -228,7 +335,7 @@ impl<S: Storage> Persist<S> {
     /// A record that cannot be used: moved aside (when this window writes), or, when it
     /// cannot be moved, nothing is written over it.
     fn put_aside(&mut self, key: Key, why: Damage) {
-        if !self.saving {
+        if !self.writes() {
             self.notices.push_back(Notice::Unused { key, why });
             return;
         }
@@ -237,20 +344,9 @@ impl<S: Storage> Persist<S> {
                 .notices
                 .push_back(Notice::Unreadable { key, why, kept }),
             Err(error) => {
-                self.saving = false;
+                self.state = Saving::Off;
                 self.notices.push_back(Notice::NotMoved { key, why, error });
             }
-        }
-    }
-
-    fn set_marker(&mut self, key: Key) {
-        if self.saving
-            && self
-                .storage
-                .write(Key::Marker, key.name().as_bytes())
-                .is_ok()
-        {
-            self.marker = true;
         }
     }
 
@@ -260,8 +356,13 @@ impl<S: Storage> Persist<S> {
         let Stored::Bytes(bytes) = self.read(Key::Legacy) else {
             return;
         };
-        self.set_marker(Key::Legacy);
-        let legacy = match format::decode_legacy(&bytes) {
+        let armed = self.storage.arm(Key::Legacy);
+        let decoded = std::panic::catch_unwind(|| format::decode_legacy(&bytes))
+            .unwrap_or(Err(Damage::NotASave));
+        if armed {
+            self.storage.disarm();
+        }
+        let legacy = match decoded {
             Ok(l) => l,
             Err(why) => {
                 self.notices.push_back(Notice::Unused {
@@ -281,42 +382,117 @@ impl<S: Storage> Persist<S> {
         part(Key::Game, legacy.game.map(|g| loaded.game = Some(g)));
     }
 
-    /// The restored game has been shown: restoring is over, the marker goes.
-    pub fn started(&mut self) {
-        if self.marker {
-            self.marker = false;
-            let _ = self.storage.remove(Key::Marker);
+    pub fn is_saving(&self) -> bool {
+        self.writes()
+    }
+
+    /// Whether this window writes the saves, and if not, why (the bar shows it while it lasts).
+    pub fn state(&self) -> Saving {
+        self.state
+    }
+
+    /// What the window must take from the saves after the writer changed, once.
+    pub fn take_reload(&mut self) -> Option<Reload> {
+        self.reload.take()
+    }
+
+    /// A window that does not write tries to become the writer (the one that held the saves
+    /// may be gone); the window loop calls this now and then, and every save does.
+    pub fn poll(&mut self) {
+        if self.state == Saving::OtherWindow && self.reload.is_none() {
+            self.try_take_over();
         }
     }
 
-    pub fn is_saving(&self) -> bool {
-        self.saving
+    /// The saves are free: this window writes them from now on. The statistics are read again
+    /// (the last writer may have counted games since this window started); the window takes
+    /// them before the next write.
+    fn try_take_over(&mut self) {
+        if self.storage.claim() != Ok(true) {
+            return;
+        }
+        self.state = Saving::Writes;
+        self.written.text = [None, None, None];
+        self.notices.push_back(Notice::TookOver);
+        if let Ok(Stored::Bytes(b)) = self.storage.read(Key::Record)
+            && let Ok((stats, mut extra)) = format::decode_record(&b)
+        {
+            self.seq = take_u64(&mut extra, SEQ);
+            self.written.extra[slot(Key::Record)] = extra;
+            self.reload = Some(Reload::Stats(stats));
+        }
     }
 
-    /// Writes the records that changed since they were last written.
+    /// Another window holds the saves now: stop writing, go back to what it saved.
+    fn lost(&mut self) {
+        self.state = Saving::OtherWindow;
+        self.written.text = [None, None, None];
+        self.notices.push_back(Notice::LostSaves);
+        let loaded = self.restore();
+        self.reload = Some(Reload::All(Box::new(loaded)));
+    }
+
+    /// Writes the records that changed since they were last written: the settings, then the
+    /// record, then the game (see the type's note for why in that order).
     pub fn save(&mut self, game: &Game, settings: &Settings, stats: &Stats) {
-        if !self.saving {
+        self.poll();
+        if !matches!(self.state, Saving::Writes | Saving::Failing) || self.reload.is_some() {
             return;
+        }
+        let counted = self.counted.as_ref().is_some_and(|(code, log)| {
+            *code == game.code() && game.log().get(..log.len()) == Some(log.as_slice())
+        });
+        if !counted {
+            self.counted = None;
         }
         for key in Key::RECORDS {
             let i = slot(key);
-            let extra = &self.written.extra[i];
+            let mut extra = self.written.extra[i].clone();
             let text = match key {
-                Key::Settings => format::encode_settings(settings, extra),
-                Key::Record => format::encode_record(stats, extra),
-                _ => format::encode_game(game, extra),
+                Key::Settings => format::encode_settings(settings, &extra),
+                Key::Record => {
+                    extra.insert(SEQ.into(), self.seq.into());
+                    let now = format::encode_record(stats, &extra);
+                    if self.written.text[i].as_ref() == Some(&now) {
+                        continue;
+                    }
+                    extra.insert(SEQ.into(), (self.seq + 1).into());
+                    format::encode_record(stats, &extra)
+                }
+                _ => {
+                    extra.insert(RECORD_SEQ.into(), self.seq.into());
+                    if counted {
+                        extra.insert(COUNTED.into(), true.into());
+                    }
+                    format::encode_game(game, &extra)
+                }
             };
             if self.written.text[i].as_ref() == Some(&text) {
                 continue;
             }
             match self.storage.write(key, text.as_bytes()) {
-                Ok(()) => self.written.text[i] = Some(text),
+                Ok(()) => {
+                    if key == Key::Record {
+                        self.seq += 1;
+                    }
+                    self.written.text[i] = Some(text);
+                }
+                Err(StorageError::TakenOver) => {
+                    self.lost();
+                    return;
+                }
                 Err(e) => {
-                    self.saving = false;
-                    self.notices.push_back(Notice::SavingStopped(e));
+                    if self.state == Saving::Writes {
+                        self.notices.push_back(Notice::SavingStopped(e));
+                    }
+                    self.state = Saving::Failing;
                     return;
                 }
             }
+        }
+        if self.state == Saving::Failing {
+            self.state = Saving::Writes;
+            self.notices.push_back(Notice::SavingAgain);
         }
     }
 
@@ -327,5 +503,10 @@ impl<S: Storage> Persist<S> {
 
     pub fn storage(&self) -> &S {
         &self.storage
+    }
+
+    /// The storage, to change (tests: another window comes or goes).
+    pub fn storage_mut(&mut self) -> &mut S {
+        &mut self.storage
     }
 }

@@ -64,8 +64,8 @@ pub fn run(args: &[String]) -> Run {
         Some("daily") => Run::Done(daily(&args[1..])),
         Some("link") => Run::Done(match script_from_stdin() {
             Ok(g) => {
-                println!("?code={}&replay={}", g.code(), crate::save::link::pack(&g));
-                ExitCode::SUCCESS
+                let link = format!("?code={}&replay={}", g.code(), crate::save::link::pack(&g));
+                print_out(&link)
             }
             Err(e) => {
                 eprintln!("solitaire: {e}");
@@ -147,7 +147,8 @@ fn render(args: &[String]) -> ExitCode {
             Some(v) => window = Some(v),
             None => {
                 eprintln!(
-                    "solitaire: --window takes WxH, WxH@RATIO or WxH@RATIO:touch, as 390x844@3:touch"
+                    "solitaire: --window takes WxH, WxH@RATIO or WxH@RATIO:touch, as 390x844@3:touch, \
+                     no larger than a screen (8192 pixels a side, 7680x4320 in all)"
                 );
                 return ExitCode::from(2);
             }
@@ -186,7 +187,8 @@ fn render(args: &[String]) -> ExitCode {
         }
     };
     let written = if out == "-" {
-        std::io::stdout().write_all(&png)
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(&png).and_then(|()| stdout.flush())
     } else {
         std::fs::write(out, &png)
     };
@@ -263,9 +265,7 @@ fn solve(args: &[String]) -> ExitCode {
             budget.states
         ),
     };
-    // A reader that stops early (`| head`) is no error worth a message.
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    ExitCode::SUCCESS
+    write_out(&text)
 }
 
 /// `survey GAME DRAW SCORING --deals A..B [--budget-ms N] [--threads N]`.
@@ -306,8 +306,7 @@ fn survey(args: &[String]) -> ExitCode {
                 }
             }
             text += &crate::solver::survey::report(&mode, &deals, ms, &results);
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
-            ExitCode::SUCCESS
+            write_out(&text)
         }
         Err(e) => {
             eprintln!("solitaire: {e}\n{USAGE}");
@@ -485,14 +484,14 @@ fn daily(args: &[String]) -> ExitCode {
         return ExitCode::from(2);
     };
     let (code, line) = crate::play::daily::daily(game, date);
-    println!("{code}");
+    let status = print_out(&code.to_string());
     if !line.is_empty() {
         eprintln!(
             "solitaire: {date}: {code}, won by the solver in {} actions",
             line.len()
         );
     }
-    ExitCode::SUCCESS
+    status
 }
 
 fn layout(args: &[String]) -> ExitCode {
@@ -514,14 +513,7 @@ fn layout(args: &[String]) -> ExitCode {
         }
     };
     match script_from_stdin() {
-        Ok(g) => {
-            let _ = writeln!(
-                std::io::stdout().lock(),
-                "{}",
-                crate::shell::tools::layout_json(&g, &view, watch)
-            );
-            ExitCode::SUCCESS
-        }
+        Ok(g) => print_out(&crate::shell::tools::layout_json(&g, &view, watch)),
         Err(e) => {
             eprintln!("solitaire: {e}");
             ExitCode::from(2)
@@ -547,11 +539,24 @@ fn run_script(args: &[String]) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut lines = 0usize;
+    let mut failed = None;
     let script = script::run_reader(input, |line| {
         lines += 1;
-        let _ = writeln!(out, "{line}");
+        if failed.is_none()
+            && let Err(e) = writeln!(out, "{line}")
+        {
+            failed = Some(e);
+        }
     });
-    let _ = out.flush();
+    if let Err(e) = out.flush() {
+        failed.get_or_insert(e);
+    }
+    if let Some(e) = failed {
+        let status = output_status(Err(e));
+        if status != ExitCode::SUCCESS {
+            return status;
+        }
+    }
     let script = match script {
         Ok(s) => s,
         Err(e) => {
@@ -567,5 +572,28 @@ fn run_script(args: &[String]) -> ExitCode {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// Prints a line on standard output.
+fn print_out(text: &str) -> ExitCode {
+    write_out(&format!("{text}\n"))
+}
+
+/// Writes on standard output; a write that fails (a full disk) is said and gives a failing
+/// exit status. A reader that stops early (`| head`) is no error worth a message.
+fn write_out(text: &str) -> ExitCode {
+    let mut out = std::io::stdout().lock();
+    output_status(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+}
+
+fn output_status(r: std::io::Result<()>) -> ExitCode {
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("solitaire: cannot write the output: {e}");
+            ExitCode::from(1)
+        }
     }
 }

@@ -13,15 +13,113 @@ pub enum NoWindow {
     NoDisplay,
 }
 
+/// Whether a window can open: on Linux and the BSDs, a display server must answer at
+/// `DISPLAY` (its local socket, or its TCP port) or at `WAYLAND_DISPLAY`; checked before the
+/// window library tries, which would abort the process.
 pub fn missing_display() -> Option<NoWindow> {
     #[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
     {
-        let set = |k: &str| std::env::var_os(k).is_some_and(|v| !v.is_empty());
-        if !set("DISPLAY") && !set("WAYLAND_DISPLAY") {
+        let var = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
+        let x11 = var("DISPLAY").is_some_and(|d| x11_answers(&d));
+        // The window library speaks X11 (on Wayland through Xwayland, which sets DISPLAY).
+        if !x11 {
             return Some(NoWindow::NoDisplay);
         }
     }
     None
+}
+
+/// Whether an X server takes a connection at `DISPLAY` (`:N`, `unix:N`, `HOST:N`, with an
+/// optional `.SCREEN`); a form not understood is left for the window library to try.
+#[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
+fn x11_answers(display: &str) -> bool {
+    let Some((host, rest)) = display.rsplit_once(':') else {
+        return true;
+    };
+    let Ok(n) = rest.split('.').next().unwrap_or("").parse::<u16>() else {
+        return true;
+    };
+    // A busy server may take a moment to answer: a few tries.
+    (0..3).any(|_| x11_connects(host, n))
+}
+
+/// One try at `x11_answers`: a connection, and the server's answer to the opening request
+/// (any answer, "authorisation required" too, since the window library brings the cookie).
+#[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
+fn x11_connects(host: &str, n: u16) -> bool {
+    use std::io::{Read, Write};
+    fn answers(mut s: impl Read + Write) -> bool {
+        // Byte order 'l' (little-endian), protocol 11.0, no authorisation.
+        let setup = [b'l', 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+        let mut status = [0u8; 1];
+        s.write_all(&setup).is_ok() && s.read_exact(&mut status).is_ok() && status[0] <= 2
+    }
+    let timeout = Some(std::time::Duration::from_secs(2));
+    let unix = |s: std::os::unix::net::UnixStream| {
+        let _ = s.set_read_timeout(timeout);
+        answers(s)
+    };
+    if host.is_empty() || host == "unix" {
+        let path = format!("/tmp/.X11-unix/X{n}");
+        if let Ok(s) = std::os::unix::net::UnixStream::connect(&path) {
+            return unix(s);
+        }
+        // Linux's abstract socket of the same name (an X server in a container, say).
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::linux::net::SocketAddrExt;
+            if let Ok(addr) = std::os::unix::net::SocketAddr::from_abstract_name(path.as_bytes())
+                && let Ok(s) = std::os::unix::net::UnixStream::connect_addr(&addr)
+            {
+                return unix(s);
+            }
+        }
+        return false;
+    }
+    if host.starts_with('/') {
+        // A launchd-style socket path (`/private/tmp/…:0`).
+        return std::os::unix::net::UnixStream::connect(host).is_ok_and(unix);
+    }
+    use std::net::ToSocketAddrs;
+    let port = 6000u16.saturating_add(n);
+    let wait = std::time::Duration::from_secs(2);
+    (host, port).to_socket_addrs().is_ok_and(|mut addrs| {
+        addrs.any(|a| {
+            std::net::TcpStream::connect_timeout(&a, wait).is_ok_and(|s| {
+                let _ = s.set_read_timeout(timeout);
+                answers(s)
+            })
+        })
+    })
+}
+
+/// A write past the file-size limit (`ulimit -f`) fails with an error the saves report, instead
+/// of killing the game with SIGXFSZ.
+pub fn ignore_file_size_limit_signal() {
+    #[cfg(all(unix, not(target_arch = "wasm32")))]
+    {
+        unsafe extern "C" {
+            fn signal(sig: std::ffi::c_int, handler: usize) -> usize;
+        }
+        #[cfg(any(
+            target_os = "linux",
+            target_os = "macos",
+            target_os = "freebsd",
+            target_os = "openbsd",
+            target_os = "netbsd"
+        ))]
+        // SAFETY: SIG_IGN (1) for SIGXFSZ (25 on these systems and architectures, MIPS and
+        // SPARC Linux aside, which are not built for).
+        unsafe {
+            if !cfg!(any(
+                target_arch = "mips",
+                target_arch = "mips64",
+                target_arch = "sparc64"
+            )) {
+                signal(25, 1);
+            }
+        }
+    }
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -126,22 +224,52 @@ pub fn today() -> crate::play::daily::Date {
     }
     #[cfg(all(unix, not(target_arch = "wasm32")))]
     {
-        // The C library's `localtime_r`: its `struct tm` begins with nine ints (sec, min,
-        // hour, mday, mon, year - 1900, wday, yday, isdst) everywhere; what follows differs,
-        // so the buffer is larger than any of them and only those are read.
-        unsafe extern "C" {
-            fn time(t: *mut i64) -> i64;
-            fn localtime_r(t: *const i64, tm: *mut [i32; 16]) -> *mut [i32; 16];
+        // The C library's `localtime_r`, with its own types: `time_t` is a C `long` on the
+        // unix targets built for (32 bits on 32-bit Linux with the old ABI, 64 elsewhere), and
+        // `struct tm` is nine ints, then on glibc, musl and the BSDs a `long` and a pointer.
+        type TimeT = std::ffi::c_long;
+        #[repr(C)]
+        struct Tm {
+            sec: std::ffi::c_int,
+            min: std::ffi::c_int,
+            hour: std::ffi::c_int,
+            mday: std::ffi::c_int,
+            mon: std::ffi::c_int,
+            year: std::ffi::c_int,
+            wday: std::ffi::c_int,
+            yday: std::ffi::c_int,
+            isdst: std::ffi::c_int,
+            gmtoff: std::ffi::c_long,
+            zone: *const std::ffi::c_char,
         }
-        let mut tm = [0i32; 16];
-        // SAFETY: `time` writes nothing when handed null; `localtime_r` writes a `struct tm`
-        // (at most 56 bytes on 64-bit systems) into a 64-byte buffer, or returns null.
+        unsafe extern "C" {
+            fn time(t: *mut TimeT) -> TimeT;
+            fn localtime_r(t: *const TimeT, tm: *mut Tm) -> *mut Tm;
+        }
+        let mut tm = Tm {
+            sec: 0,
+            min: 0,
+            hour: 0,
+            mday: 0,
+            mon: 0,
+            year: 0,
+            wday: 0,
+            yday: 0,
+            isdst: 0,
+            gmtoff: 0,
+            zone: std::ptr::null(),
+        };
+        // SAFETY: `time` writes nothing when handed null; `localtime_r` fills the `struct tm`
+        // it is handed (this type has its fields, sizes and alignment), or returns null.
         let ok = unsafe {
             let t = time(std::ptr::null_mut());
             !localtime_r(&t, &mut tm).is_null()
         };
+        let _ = (
+            tm.sec, tm.min, tm.hour, tm.wday, tm.yday, tm.isdst, tm.gmtoff, tm.zone,
+        );
         if ok {
-            Date::new(tm[5] + 1900, (tm[4] + 1) as u32, tm[3] as u32).unwrap_or_else(|_| utc())
+            Date::new(tm.year + 1900, (tm.mon + 1) as u32, tm.mday as u32).unwrap_or_else(|_| utc())
         } else {
             utc()
         }

@@ -14,6 +14,10 @@ pub fn play_script(input: impl std::io::BufRead) -> Result<Game, String> {
     if let Some(n) = script.first_error_line() {
         return Err(format!("line {n} is not a valid command"));
     }
+    // A game that skipped a refused move is not the game the script tells.
+    if let Some(n) = script.first_refused_line() {
+        return Err(format!("line {n}: the rules refuse that move"));
+    }
     script
         .game()
         .cloned()
@@ -27,6 +31,11 @@ pub fn render_game(game: &Game) -> Frame {
     r.draw(&app);
     r.frame
 }
+
+/// The largest window side `--window` takes, in physical pixels.
+pub const MAX_SIDE: f32 = 8192.0;
+/// The most physical pixels a `--window` has: an 8K UHD screen's.
+pub const MAX_PIXELS: f32 = 7680.0 * 4320.0;
 
 /// A window as `--window` gives it: `WxH` in CSS pixels, `@RATIO` physical pixels each
 /// (1 if not said), `:touch` for a touch screen.
@@ -43,7 +52,10 @@ pub fn parse_window(spec: &str) -> Option<View> {
     let (w, h) = (w.parse::<u32>().ok()?, h.parse::<u32>().ok()?);
     let ok = (1..=8192).contains(&w) && (1..=8192).contains(&h) && (0.5..=4.0).contains(&ratio);
     let (pw, ph) = (w as f32 * ratio, h as f32 * ratio);
-    ok.then(|| View::for_window(pw.round(), ph.round(), ratio, touch))
+    // No larger than a screen can be (8K UHD's pixels, no side over 8192): the picture and
+    // the buffers behind it stay a few hundred MB at most.
+    let screen = pw <= MAX_SIDE && ph <= MAX_SIDE && pw * ph <= MAX_PIXELS;
+    (ok && screen).then(|| View::for_window(pw.round(), ph.round(), ratio, touch))
 }
 
 /// The picture a window of the view's size shows for this game, at rest, as PNG bytes (the

@@ -89,7 +89,7 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
         _ => None,
     };
     let link = if replay.is_some() { None } else { link };
-    let mut app = App::start_up(loaded, link, fresh, start.rotate_left(17));
+    let mut app = crate::ui::start::start_up(loaded, link, fresh, start.rotate_left(17));
     app.set_today(platform::today());
     app.set_web(cfg!(target_arch = "wasm32"));
     if let Some(page) = platform::page_address() {
@@ -101,9 +101,51 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
     if let Some((code, text)) = replay {
         app.open_replay_link(code, &text);
     }
-    tell(&mut app, &mut persist);
-    persist.save(app.game_to_save(), app.settings(), app.stats());
+    save(&mut app, &mut persist, true);
     (app, persist)
+}
+
+/// Saves the app when something changed (`needed`), else only asks whether this window may
+/// write now (the window that held the saves may be gone). Takes in what another window saved
+/// when this one lost the saves or took them over, tells the notices, and keeps the standing
+/// line "not saving" on show for as long as this window does not save.
+pub fn save<S: Storage>(app: &mut App, persist: &mut Persist<S>, needed: bool) {
+    if needed {
+        persist.save(app.game_to_save(), app.settings(), app.stats());
+    } else {
+        persist.poll();
+    }
+    if let Some(reload) = persist.take_reload() {
+        match reload {
+            save::Reload::Stats(stats) => *app.stats_mut() = stats,
+            save::Reload::All(loaded) => reload_app(app, *loaded),
+        }
+        persist.save(app.game_to_save(), app.settings(), app.stats());
+    }
+    tell(app, persist);
+    let s = crate::ui::strings::strings();
+    app.set_standing(match persist.state() {
+        save::Saving::Writes => None,
+        save::Saving::OtherWindow => Some(s.not_saving_other),
+        save::Saving::Failing => Some(s.not_saving_failing),
+        save::Saving::Off => Some(s.not_saving_off),
+    });
+}
+
+/// The app again from what another window saved: its game, settings and statistics; what
+/// belongs to this window (its shape, the date, the page) carried over.
+fn reload_app(app: &mut App, loaded: save::Loaded) {
+    let fresh = app.game().code();
+    let now = app.now();
+    let mut new = crate::ui::start::restore(loaded, fresh, platform::now_ms().rotate_left(29));
+    if let Some(today) = app.today() {
+        new.set_today(today);
+    }
+    new.set_web(app.is_web());
+    new.set_share_base(app.share_base().to_string());
+    new.set_shape(app.shape());
+    new.tick(now);
+    *app = new;
 }
 
 /// The save notices, on screen and on standard error (for logs and bug reports).
@@ -116,20 +158,30 @@ pub fn tell<S: Storage>(app: &mut App, persist: &mut save::Persist<S>) {
 }
 
 /// Carries out what the app queued this frame (saving may queue a notice, which asks for a
-/// redraw: the queue is drained until it stays empty). Says whether to draw the frame again.
-pub fn run_effects<S: Storage>(app: &mut App, persist: &mut Persist<S>) -> bool {
+/// redraw: the queue is drained until it stays empty). With `claim`, a frame that saved
+/// nothing still asks whether this window may write now. Says whether to draw the frame again.
+pub fn run_effects<S: Storage>(app: &mut App, persist: &mut Persist<S>, claim: bool) -> bool {
     use crate::ui::effect::Effect;
     let mut redraw = false;
+    let mut asked = !claim;
     loop {
         tell(app, persist);
         let effects = app.take_effects();
         if effects.is_empty() {
-            return redraw;
+            if asked {
+                return redraw;
+            }
+            asked = true;
+            save(app, persist, false);
+            continue;
         }
         for effect in effects {
             match effect {
                 Effect::Redraw => redraw = true,
-                Effect::Save => persist.save(app.game_to_save(), app.settings(), app.stats()),
+                Effect::Save => {
+                    save(app, persist, true);
+                    asked = true;
+                }
                 Effect::Clipboard(text) => macroquad::miniquad::window::clipboard_set(&text),
                 Effect::Export { name, text } => save_replay(app, &name, &text),
             }
@@ -145,14 +197,18 @@ fn save_replay(_: &mut App, _: &str, _: &str) {}
 #[cfg(not(target_arch = "wasm32"))]
 fn save_replay(app: &mut App, name: &str, script: &str) {
     use crate::ui::strings::{fill, strings};
-    let Some(dir) = crate::save::FileStorage::default_dir().map(|d| d.join("replays")) else {
+    let Some(dir) = crate::save::FileStorage::default_dir() else {
         return;
     };
-    let path = dir.join(name);
     let s = strings();
-    let text = match std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, script)) {
-        Ok(()) => fill(s.replay_saved, &[("path", &path.display().to_string())]),
-        Err(e) => fill(s.replay_not_saved, &[("why", &e.to_string())]),
+    let storage = crate::save::FileStorage::in_dir(dir);
+    // Written like the records: a new file renamed into `replays/`, never through a link.
+    let text = match storage.write_replay(name, script.as_bytes()) {
+        Ok(path) => fill(s.replay_saved, &[("path", &path.display().to_string())]),
+        Err(e) => fill(
+            s.replay_not_saved,
+            &[("why", &crate::ui::strings::storage_error_text(&e))],
+        ),
     };
     app.notify(text);
 }

@@ -85,21 +85,6 @@ impl App {
         self
     }
 
-    /// The app as the saves left it: their game, or a new deal of `fresh` when they hold none.
-    pub fn restore(loaded: crate::save::Loaded, fresh: GameCode, entropy: u64) -> App {
-        super::start::restore(loaded, fresh, entropy)
-    }
-
-    /// The app at start-up, from the saves and a link (see `start::start_up`).
-    pub fn start_up(
-        loaded: crate::save::Loaded,
-        link: Option<Result<GameCode, crate::engine::CodeError>>,
-        fresh: GameCode,
-        entropy: u64,
-    ) -> App {
-        super::start::start_up(loaded, link, fresh, entropy)
-    }
-
     /// What the frame must do now (draw, save, the clipboard, a file), in order; the queue is
     /// left empty. The window drains it after every frame's input.
     pub fn take_effects(&mut self) -> Vec<Effect> {
@@ -182,6 +167,22 @@ impl App {
     /// Played in a browser (no files: a shared replay is its link only).
     pub fn set_web(&mut self, web: bool) {
         self.web = web;
+    }
+
+    pub fn is_web(&self) -> bool {
+        self.web
+    }
+
+    pub fn share_base(&self) -> &str {
+        &self.share_base
+    }
+
+    /// A line the status line shows whenever it shows nothing else, for as long as it is set
+    /// (this window does not save).
+    pub fn set_standing(&mut self, text: Option<&str>) {
+        if self.status.set_standing(text) {
+            self.fx.redraw();
+        }
     }
 
     /// The game on the table: a replay's, while one shows; else the game in play.

@@ -28,12 +28,26 @@ pub struct StatusLine {
     is_hint: bool,
     /// Notices waiting for their turn.
     waiting: VecDeque<String>,
+    /// Shown whenever nothing else is, for as long as it is set (this window does not save).
+    standing: Option<String>,
 }
 
 impl StatusLine {
     /// The message on show.
     pub fn text(&self) -> Option<&str> {
-        self.shown.as_ref().map(|(t, _)| t.as_str())
+        self.shown
+            .as_ref()
+            .map(|(t, _)| t.as_str())
+            .or(self.standing.as_deref())
+    }
+
+    /// Sets (or clears) the standing message; returns whether it changed.
+    pub fn set_standing(&mut self, text: Option<&str>) -> bool {
+        if self.standing.as_deref() == text {
+            return false;
+        }
+        self.standing = text.map(str::to_string);
+        true
     }
 
     pub fn is_shown(&self) -> bool {

@@ -146,8 +146,14 @@ pub static EN: Strings = Strings {
     left_as_it_is: "The saved {what} could not be read ({why}); it is left as it is.",
     died_restoring: "The game stopped while loading the saved {what} last time; it was kept as {kept}.",
     no_storage: "Saving is not possible here ({error}); the game plays on without saving.",
-    saving_stopped: "Saving stopped ({error}); the game plays on without saving.",
-    other_window: "Another window of the game is open on the same saves: this one plays on but does not save.",
+    saving_stopped: "Saving failed ({error}); the next move tries again.",
+    other_window: "Another window of the game is open on the same saves: this one plays on but does not save until that one is closed.",
+    saving_again: "Saving works again.",
+    took_over: "The other window is gone: this one saves from now on (the statistics as that window left them).",
+    lost_saves: "Another window took over the saves: this one stopped saving and went back to what that window saved.",
+    not_saving_other: "Not saving: another window of the game holds the saves.",
+    not_saving_failing: "Not saving: the last write failed; the next move tries again.",
+    not_saving_off: "Not saving: the saves cannot be used here.",
     help_rules_one_deck: &[
         "{game} - the rules",
         "",
@@ -289,6 +295,6 @@ pub static EN: Strings = Strings {
     code_scoring: "Scoring '{part}' does not exist: it is N (Normal) or V (Vegas).",
     code_deal_length: "Deal '{part}' has {letters} letters: the deal part has exactly 7, A-Z.",
     code_deal_letter: "Deal '{part}': the deal part has only the letters A-Z.",
-    no_display: "no display found (DISPLAY and WAYLAND_DISPLAY are not set); \
+    no_display: "no display answers (DISPLAY is not set, or no X server answers there); \
                  to play without a window, use: solitaire script",
 };

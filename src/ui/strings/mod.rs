@@ -175,6 +175,12 @@ strings_table! {
     no_storage: &'static str,
     saving_stopped: &'static str,
     other_window: &'static str,
+    saving_again: &'static str,
+    took_over: &'static str,
+    lost_saves: &'static str,
+    not_saving_other: &'static str,
+    not_saving_failing: &'static str,
+    not_saving_off: &'static str,
     help_rules_one_deck: &'static [&'static str],
     help_rules_decks: &'static [&'static str],
     help_moving: &'static [&'static str],
@@ -494,6 +500,9 @@ pub fn notice_text(n: &crate::save::Notice) -> String {
         Notice::NoStorage(e) => fill(s.no_storage, &[("error", &storage_error_text(e))]),
         Notice::SavingStopped(e) => fill(s.saving_stopped, &[("error", &storage_error_text(e))]),
         Notice::OtherWindow => s.other_window.to_string(),
+        Notice::SavingAgain => s.saving_again.to_string(),
+        Notice::TookOver => s.took_over.to_string(),
+        Notice::LostSaves => s.lost_saves.to_string(),
     }
 }
 

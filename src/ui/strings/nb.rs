@@ -146,8 +146,14 @@ pub static NB: Strings = Strings {
     left_as_it_is: "Den lagrede filen for {what} kunne ikke leses ({why}); den blir liggende som den er.",
     died_restoring: "Spillet stoppet mens det lastet {what} sist; filen ble tatt vare på som {kept}.",
     no_storage: "Lagring er ikke mulig her ({error}); spillet fortsetter uten å lagre.",
-    saving_stopped: "Lagringen stoppet ({error}); spillet fortsetter uten å lagre.",
-    other_window: "Et annet vindu av spillet bruker de samme lagringene: dette spiller videre, men lagrer ikke.",
+    saving_stopped: "Lagringen mislyktes ({error}); neste trekk prøver igjen.",
+    other_window: "Et annet vindu av spillet bruker de samme lagringene: dette spiller videre, men lagrer ikke før det andre er lukket.",
+    saving_again: "Lagringen virker igjen.",
+    took_over: "Det andre vinduet er borte: dette lagrer fra nå av (statistikken slik det vinduet lot den være).",
+    lost_saves: "Et annet vindu tok over lagringene: dette sluttet å lagre og gikk tilbake til det det andre vinduet lagret.",
+    not_saving_other: "Lagrer ikke: et annet vindu av spillet holder lagringene.",
+    not_saving_failing: "Lagrer ikke: siste skriving mislyktes; neste trekk prøver igjen.",
+    not_saving_off: "Lagrer ikke: lagringene kan ikke brukes her.",
     help_rules_one_deck: &[
         "{game} - reglene",
         "",
@@ -289,6 +295,6 @@ pub static NB: Strings = Strings {
     code_scoring: "Poeng '{part}' finnes ikke: det er N (Normal) eller V (Vegas).",
     code_deal_length: "Giv '{part}' har {letters} bokstaver: givdelen har nøyaktig 7, A-Z.",
     code_deal_letter: "Giv '{part}': givdelen har bare bokstavene A-Z.",
-    no_display: "fant ingen skjerm (DISPLAY og WAYLAND_DISPLAY er ikke satt); \
+    no_display: "ingen skjerm svarer (DISPLAY er ikke satt, eller ingen X-tjener svarer der); \
                  for å spille uten vindu: solitaire script",
 };

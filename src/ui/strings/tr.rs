@@ -136,8 +136,14 @@ pub static TR: Strings = Strings {
     left_as_it_is: "Kayıtlı {what} okunamadı ({why}); olduğu gibi bırakıldı.",
     died_restoring: "Oyun, geçen sefer kayıtlı {what} yüklenirken durdu; {kept} olarak saklandı.",
     no_storage: "Burada kayıt yapılamıyor ({error}); oyun kaydetmeden devam ediyor.",
-    saving_stopped: "Kayıt durdu ({error}); oyun kaydetmeden devam ediyor.",
-    other_window: "Oyunun başka bir penceresi aynı kayıtları kullanıyor: bu pencere oynar ama kaydetmez.",
+    saving_stopped: "Kayıt başarısız oldu ({error}); bir sonraki hamle yeniden dener.",
+    other_window: "Oyunun başka bir penceresi aynı kayıtları kullanıyor: bu pencere oynar ama o kapanana kadar kaydetmez.",
+    saving_again: "Kayıt yeniden çalışıyor.",
+    took_over: "Diğer pencere kapandı: bundan sonra bu pencere kaydediyor (istatistikler o pencerenin bıraktığı gibi).",
+    lost_saves: "Başka bir pencere kayıtları devraldı: bu pencere kaydetmeyi bıraktı ve o pencerenin kaydettiğine döndü.",
+    not_saving_other: "Kaydedilmiyor: kayıtlar oyunun başka bir penceresinde.",
+    not_saving_failing: "Kaydedilmiyor: son yazma başarısız oldu; bir sonraki hamle yeniden dener.",
+    not_saving_off: "Kaydedilmiyor: kayıtlar burada kullanılamıyor.",
     help_rules_one_deck: &[
         "{game} - kurallar",
         "",
@@ -279,6 +285,6 @@ pub static TR: Strings = Strings {
     code_scoring: "Puanlama '{part}' yok: N (Normal) veya V (Vegas) olur.",
     code_deal_length: "Dağıtım '{part}' {letters} harf: dağıtım parçası tam 7 harf, A-Z.",
     code_deal_letter: "Dağıtım '{part}': dağıtım parçasında yalnızca A-Z harfleri olur.",
-    no_display: "ekran bulunamadı (DISPLAY ve WAYLAND_DISPLAY ayarlı değil); \
+    no_display: "hiçbir ekran yanıt vermiyor (DISPLAY ayarlı değil ya da orada X sunucusu yanıt vermiyor); \
                  pencere olmadan oynamak için: solitaire script",
 };
