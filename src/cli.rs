@@ -272,41 +272,43 @@ fn solve(args: &[String]) -> ExitCode {
 fn survey(args: &[String]) -> ExitCode {
     match survey_args(args) {
         Ok((game, draw, scoring, deals, ms, threads, each)) => {
-            let results = crate::solver::survey::run(
-                game,
-                draw,
-                scoring,
-                deals.clone(),
-                crate::solver::Budget::from_ms(ms),
-                threads,
-            );
-            let results = match results {
-                Ok(r) => r,
-                Err(e) => {
-                    eprintln!("solitaire: {e}");
-                    return ExitCode::from(1);
-                }
-            };
             let mode = format!(
                 "{} draw {} {}",
                 game.spec().name,
                 draw.count(),
                 scoring.name()
             );
-            let mut text = String::new();
-            if each {
-                for r in &results {
-                    let code = GameCode::new(game, draw, scoring, r.deal);
-                    let v = format!("{:?}", r.verdict).to_ascii_lowercase();
-                    text += &format!(
-                        "{code} {v} {:.2} ms {} positions\n",
-                        r.micros as f64 / 1000.0,
-                        r.positions
-                    );
+            // Each deal's line as it comes (`--each`), then the report.
+            let mut out = std::io::stdout().lock();
+            let tally = crate::solver::survey::run(
+                game,
+                draw,
+                scoring,
+                deals.clone(),
+                crate::solver::Budget::from_ms(ms),
+                threads,
+                |r| {
+                    if each {
+                        let code = GameCode::new(game, draw, scoring, r.deal);
+                        let v = format!("{:?}", r.verdict).to_ascii_lowercase();
+                        let _ = writeln!(
+                            out,
+                            "{code} {v} {:.2} ms {} positions",
+                            r.micros as f64 / 1000.0,
+                            r.positions
+                        );
+                    }
+                },
+            );
+            let tally = match tally {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("solitaire: {e}");
+                    return ExitCode::from(1);
                 }
-            }
-            text += &crate::solver::survey::report(&mode, &deals, ms, &results);
-            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+            };
+            let text = crate::solver::survey::report(&mode, &deals, ms, &tally);
+            let _ = out.write_all(text.as_bytes());
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -381,7 +383,7 @@ fn survey_args(args: &[String]) -> Result<SurveyArgs, String> {
     })?;
     let deals = deals.ok_or("survey needs --deals A..B")?;
     let threads = threads.min(usize::try_from(deals.end - deals.start).unwrap_or(usize::MAX));
-    let need = threads as u64 * (ms / 1000 * BYTES_PER_MILLION_POSITIONS + BEAM_BYTES);
+    let need = survey_memory(threads, ms);
     if let Some(free) = available_memory()
         && need > free
     {
@@ -392,6 +394,14 @@ fn survey_args(args: &[String]) -> Result<SurveyArgs, String> {
         ));
     }
     Ok((game, draw, scoring, deals, ms, threads, each))
+}
+
+/// About the most memory a survey of `threads` threads at `ms` milliseconds a deal holds:
+/// `Budget::from_ms(ms)` positions a thread (a million a second), and its beam.
+fn survey_memory(threads: usize, ms: u64) -> u64 {
+    let positions = crate::solver::Budget::from_ms(ms).states as u64;
+    let search = positions.saturating_mul(BYTES_PER_MILLION_POSITIONS) / 1_000_000;
+    (threads as u64).saturating_mul(search.saturating_add(BEAM_BYTES))
 }
 
 /// The memory the system says is available (Linux), if it says.
@@ -567,5 +577,25 @@ fn run_script(args: &[String]) -> ExitCode {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_survey_guard_counts_every_millisecond_of_budget() {
+        // A budget's positions cost memory in proportion, under a second and between whole
+        // seconds too: half a second holds half of what a second does.
+        let search = |ms: u64| survey_memory(1, ms) - BEAM_BYTES;
+        assert_eq!(search(1000), BYTES_PER_MILLION_POSITIONS);
+        assert_eq!(search(500), BYTES_PER_MILLION_POSITIONS / 2);
+        assert_eq!(search(1999), BYTES_PER_MILLION_POSITIONS * 1999 / 1000);
+        assert!(search(1) > 0);
+        assert_eq!(
+            survey_memory(4, 20_000),
+            4 * (20 * BYTES_PER_MILLION_POSITIONS + BEAM_BYTES)
+        );
     }
 }
