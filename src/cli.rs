@@ -33,12 +33,9 @@ positions) that holds up to about 32 MB more (bounded by the beam's width);
 --budget-ms is at most 20000 (about 1.5 GB), and a survey needs that much for each of its
 threads. A survey that would need more than the memory available is refused before it starts.";
 
-/// Bytes a search of one million positions keeps, rounded up from measurements (14 to 69 MB
-/// with its beam, `cargo bench --bench solver`). The costliest mode, Double Solitaire draw 1
-/// Vegas, where the beam keeps a print of every candidate it has seen: a whole process
-/// searching DS1-D1V-AAAAAAB peaks at 97 MB with one million positions and 179 MB with three
-/// (41 MB a million more); before the beam kept prints (a 128-bit key each), 135 and 292 MB,
-/// more than this and `BEAM_BYTES` allowed.
+/// Bytes a search of one million positions keeps, rounded up from what `cargo bench --bench
+/// solver` prints per mode (the most: Double Solitaire draw 1 Vegas, whose beam keeps a print
+/// of every candidate it has seen).
 const BYTES_PER_MILLION_POSITIONS: u64 = 70 << 20;
 /// The most a beam search holds, whatever the budget (its width is bounded): at its widest,
 /// 16,384 positions of 832 bytes in its layer and as many expanded (27 MB), room for 131,072

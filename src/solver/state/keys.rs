@@ -176,9 +176,8 @@ impl State {
     /// Whether the table of positions seen keeps this position's key as a set of cursors for
     /// the rest of it, to ask at once for the positions it is reached from by clicks alone
     /// (`click_sources`): with draw three and unlimited passes, with pruning, and a key in 64
-    /// bits (every real Klondike deal). With one pass no two positions the search reaches
-    /// differ in their cursors alone (draw 1 and 3 Vegas, deals 0..199: not one), so the plain
-    /// table serves there.
+    /// bits (every real Klondike deal). With one pass the positions the search reaches
+    /// hardly ever differ in their cursors alone, so the plain table serves there.
     pub fn cursor_sets(&self) -> bool {
         self.draw == 3 && !self.vegas && self.prune && self.packing == Packing::Small
     }

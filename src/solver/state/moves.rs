@@ -197,10 +197,8 @@ impl State {
         let w = self.waste_len();
         let emit = |w2: u8, c: C, out: &mut Vec<(i16, Mv)>| {
             // One pass: cards drawn past are buried for good, so the nearer the better, and
-            // far better with draw 1, where every card drawn past is one more to dig out
-            // (draw 1 Vegas, the median deal's positions at 2 a card and at 12: deals 0..999
-            // 5,151 and 4,261, deals 1000..1999 6,092 and 4,873; draw 3 Vegas searched more
-            // at 12).
+            // far better with draw 1, where every card drawn past is one more to dig out (each
+            // weight the one that searched fewer positions in its draw).
             let far = if self.vegas {
                 i16::from(w2.saturating_sub(w)) * if self.draw == 1 { 12 } else { 2 }
             } else {
