@@ -22,7 +22,7 @@ row() {
         v = $1; sub(/:$/, "", v); ci = $0; sub(/.*\(95 %: /, "", ci); sub(/ %\)$/, "", ci)
         share[v] = $3 " % (" ci ")" }
       /^winning lines replayed/ { ok = ($8 == $10) }
-      /^time per deal/ { med = $4; p90 = $7; sub(/,/, "", p90); within = $NF " %" }
+      /^time per deal/ { med = $5; p90 = $8; within = $(NF - 1) " %" }
       END {
         if (!ok) { print "winning lines that did not replay in " mode > "/dev/stderr"; exit 1 }
         printf "| %s | %s | %s | %s | %s | %s M positions | %s / %s ms | %s |\n", mode, n,
