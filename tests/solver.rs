@@ -106,6 +106,19 @@ fn winning_lines_replay_to_won_games() {
 /// line found from the deal must be called winnable or undecided by a new search from there.)
 #[test]
 fn no_position_of_a_won_game_is_called_unwinnable() {
+    won_positions_stay_winnable(2, 16);
+}
+
+/// `no_position_of_a_won_game_is_called_unwinnable` on more games, every 8th position: the
+/// long run, built optimised (`cargo test --release -- --ignored`).
+#[test]
+#[ignore = "long: cargo test --release -- --ignored"]
+fn no_position_of_a_won_game_is_called_unwinnable_long() {
+    won_positions_stay_winnable(6, 8);
+}
+
+/// Up to `most` won games of each mode, every `every`-th position of each solved afresh.
+fn won_positions_stay_winnable(most: usize, every: usize) {
     for game in GameKind::ALL {
         for draw in Draw::ALL {
             for scoring in Scoring::ALL {
@@ -125,7 +138,7 @@ fn no_position_of_a_won_game_is_called_unwinnable() {
                             break;
                         }
                     }
-                    if games.len() >= 6 {
+                    if games.len() >= most {
                         break;
                     }
                 }
@@ -146,7 +159,7 @@ fn no_position_of_a_won_game_is_called_unwinnable() {
                 for (code, line) in &games {
                     let mut g = Game::new(*code);
                     for (i, &a) in line.iter().enumerate() {
-                        if i % 8 == 0 {
+                        if i % every == 0 {
                             let v = solve(&g, Budget { states: 20_000 });
                             assert_ne!(
                                 v,
@@ -161,7 +174,7 @@ fn no_position_of_a_won_game_is_called_unwinnable() {
                 }
                 eprintln!("{mode}: {} won games, {checked} positions", games.len());
                 assert!(
-                    games.len() >= 2 && checked >= 20,
+                    games.len() >= 2 && checked >= 160 / every,
                     "{mode}: {} games, {checked} positions: too few to check",
                     games.len()
                 );
@@ -176,12 +189,26 @@ fn no_position_of_a_won_game_is_called_unwinnable() {
 /// all 8 modes, the search with it and the plain search without it agree wherever both decide.
 #[test]
 fn pruning_never_changes_a_verdict() {
+    pruning_agrees(3);
+}
+
+/// `pruning_never_changes_a_verdict` on three times the deals: the long run, built optimised
+/// (`cargo test --release -- --ignored`).
+#[test]
+#[ignore = "long: cargo test --release -- --ignored"]
+fn pruning_never_changes_a_verdict_long() {
+    pruning_agrees(1);
+}
+
+/// The search with pruning and the plain one on positions of the first deals of each mode:
+/// 24 Klondike and 6 Double Solitaire deals, divided by `fewer`.
+fn pruning_agrees(fewer: u64) {
     for game in GameKind::ALL {
         for draw in Draw::ALL {
             for scoring in Scoring::ALL {
                 let mode = GameCode::new(game, draw, scoring, 0);
                 let (mut compared, mut lost) = (0, 0);
-                let deals = if game == GameKind::Klondike { 24 } else { 6 };
+                let deals = if game == GameKind::Klondike { 24 } else { 6 } / fewer;
                 for deal in 0..deals {
                     let code = GameCode::new(game, draw, scoring, deal);
                     let played = solitaire::solver::grade::play(code, deal);
@@ -211,7 +238,11 @@ fn pruning_never_changes_a_verdict() {
                     }
                 }
                 eprintln!("{mode}: {compared} positions compared, {lost} lost");
-                assert!(compared >= 10, "{mode}: only {compared} positions compared");
+                let enough = 10 / fewer as usize;
+                assert!(
+                    compared >= enough,
+                    "{mode}: only {compared} positions compared"
+                );
             }
         }
     }
@@ -539,13 +570,31 @@ fn small_position(code: GameCode, rng: &mut Rng, pair: bool) -> Game {
 /// exhaustive search are skipped; most are not.)
 #[test]
 fn verdicts_agree_with_an_exhaustive_search_on_small_positions() {
+    exhaustive_agreement(15);
+}
+
+/// `verdicts_agree_with_an_exhaustive_search_on_small_positions` on ten times the positions:
+/// the long run, built optimised (`cargo test --release -- --ignored`).
+#[test]
+#[ignore = "long: cargo test --release -- --ignored"]
+fn verdicts_agree_with_an_exhaustive_search_on_small_positions_long() {
+    exhaustive_agreement(150);
+}
+
+/// `cases` small positions of each Klondike mode (a third of that in Double Solitaire), each
+/// solved and searched exhaustively.
+fn exhaustive_agreement(cases: usize) {
     let mut rng = Rng::new(7);
     for game in GameKind::ALL {
         for draw in Draw::ALL {
             for scoring in Scoring::ALL {
                 let code = GameCode::new(game, draw, scoring, 0);
                 let (mut wins, mut losses, mut skipped) = (0, 0, 0);
-                let cases = if game == GameKind::Double { 50 } else { 150 };
+                let cases = if game == GameKind::Double {
+                    cases / 3
+                } else {
+                    cases
+                };
                 for case in 0..cases {
                     let pair = game == GameKind::Klondike && case % 3 == 2;
                     let g = small_position(code, &mut rng, pair);
@@ -579,8 +628,12 @@ fn verdicts_agree_with_an_exhaustive_search_on_small_positions() {
                 // positions are nearly always won (cards taken back from its second places give
                 // parking everywhere), and its searches grow fast: it checks the wins only.
                 let (enough_wins, lost_enough, skip_limit) = match game {
-                    GameKind::Klondike => (wins >= 40, losses >= 8, cases / 4),
-                    GameKind::Double => (wins >= 10, true, cases * 4 / 5),
+                    GameKind::Klondike => (
+                        wins * 15 >= cases * 4,
+                        losses * 75 >= cases * 4,
+                        (cases / 4).max(6),
+                    ),
+                    GameKind::Double => (wins * 5 >= cases, true, cases * 4 / 5),
                 };
                 assert!(
                     enough_wins && lost_enough && skipped <= skip_limit,

@@ -33,12 +33,9 @@ positions) that holds up to about 32 MB more (bounded by the beam's width);
 --budget-ms is at most 20000 (about 1.5 GB), and a survey needs that much for each of its
 threads. A survey that would need more than the memory available is refused before it starts.";
 
-/// Bytes a search of one million positions keeps, rounded up from measurements (14 to 69 MB
-/// with its beam, `cargo bench --bench solver`). The costliest mode, Double Solitaire draw 1
-/// Vegas, where the beam keeps a print of every candidate it has seen: a whole process
-/// searching DS1-D1V-AAAAAAB peaks at 97 MB with one million positions and 179 MB with three
-/// (41 MB a million more); before the beam kept prints (a 128-bit key each), 135 and 292 MB,
-/// more than this and `BEAM_BYTES` allowed.
+/// Bytes a search of one million positions keeps, rounded up from what `cargo bench --bench
+/// solver` prints per mode (the most: Double Solitaire draw 1 Vegas, whose beam keeps a print
+/// of every candidate it has seen).
 const BYTES_PER_MILLION_POSITIONS: u64 = 70 << 20;
 /// The most a beam search holds, whatever the budget (its width is bounded): at its widest,
 /// 16,384 positions of 832 bytes in its layer and as many expanded (27 MB), room for 131,072
@@ -272,41 +269,53 @@ fn solve(args: &[String]) -> ExitCode {
 fn survey(args: &[String]) -> ExitCode {
     match survey_args(args) {
         Ok((game, draw, scoring, deals, ms, threads, each)) => {
-            let results = crate::solver::survey::run(
-                game,
-                draw,
-                scoring,
-                deals.clone(),
-                crate::solver::Budget::from_ms(ms),
-                threads,
-            );
-            let results = match results {
-                Ok(r) => r,
-                Err(e) => {
-                    eprintln!("solitaire: {e}");
-                    return ExitCode::from(1);
-                }
-            };
             let mode = format!(
                 "{} draw {} {}",
                 game.spec().name,
                 draw.count(),
                 scoring.name()
             );
-            let mut text = String::new();
-            if each {
-                for r in &results {
-                    let code = GameCode::new(game, draw, scoring, r.deal);
-                    let v = format!("{:?}", r.verdict).to_ascii_lowercase();
-                    text += &format!(
-                        "{code} {v} {:.2} ms {} positions\n",
-                        r.micros as f64 / 1000.0,
-                        r.positions
-                    );
+            // Each deal's line as it comes (`--each`), then the report.
+            // A line that cannot be written (a full disk) fails the command at its end.
+            let mut out = std::io::stdout().lock();
+            let mut failed: Option<std::io::Error> = None;
+            let tally = crate::solver::survey::run(
+                game,
+                draw,
+                scoring,
+                deals.clone(),
+                crate::solver::Budget::from_ms(ms),
+                threads,
+                |r| {
+                    if each {
+                        let code = GameCode::new(game, draw, scoring, r.deal);
+                        let v = format!("{:?}", r.verdict).to_ascii_lowercase();
+                        let line = writeln!(
+                            out,
+                            "{code} {v} {:.2} ms {} positions",
+                            r.micros as f64 / 1000.0,
+                            r.positions
+                        );
+                        if let (Err(e), None) = (line, &failed) {
+                            failed = Some(e);
+                        }
+                    }
+                },
+            );
+            let tally = match tally {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("solitaire: {e}");
+                    return ExitCode::from(1);
                 }
-            }
-            text += &crate::solver::survey::report(&mode, &deals, ms, &results);
-            write_out(&text)
+            };
+            let text = crate::solver::survey::report(&mode, &deals, ms, &tally);
+            let written = failed.map_or(Ok(()), Err);
+            output_status(
+                written
+                    .and_then(|()| out.write_all(text.as_bytes()))
+                    .and_then(|()| out.flush()),
+            )
         }
         Err(e) => {
             eprintln!("solitaire: {e}\n{USAGE}");
@@ -380,7 +389,7 @@ fn survey_args(args: &[String]) -> Result<SurveyArgs, String> {
     })?;
     let deals = deals.ok_or("survey needs --deals A..B")?;
     let threads = threads.min(usize::try_from(deals.end - deals.start).unwrap_or(usize::MAX));
-    let need = threads as u64 * (ms / 1000 * BYTES_PER_MILLION_POSITIONS + BEAM_BYTES);
+    let need = survey_memory(threads, ms);
     if let Some(free) = available_memory()
         && need > free
     {
@@ -391,6 +400,14 @@ fn survey_args(args: &[String]) -> Result<SurveyArgs, String> {
         ));
     }
     Ok((game, draw, scoring, deals, ms, threads, each))
+}
+
+/// About the most memory a survey of `threads` threads at `ms` milliseconds a deal holds:
+/// `Budget::from_ms(ms)` positions a thread (a million a second), and its beam.
+fn survey_memory(threads: usize, ms: u64) -> u64 {
+    let positions = crate::solver::Budget::from_ms(ms).states as u64;
+    let search = positions.saturating_mul(BYTES_PER_MILLION_POSITIONS) / 1_000_000;
+    (threads as u64).saturating_mul(search.saturating_add(BEAM_BYTES))
 }
 
 /// The memory the system says is available (Linux), if it says.
@@ -595,5 +612,25 @@ fn output_status(r: std::io::Result<()>) -> ExitCode {
             eprintln!("solitaire: cannot write the output: {e}");
             ExitCode::from(1)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_survey_guard_counts_every_millisecond_of_budget() {
+        // A budget's positions cost memory in proportion, under a second and between whole
+        // seconds too: half a second holds half of what a second does.
+        let search = |ms: u64| survey_memory(1, ms) - BEAM_BYTES;
+        assert_eq!(search(1000), BYTES_PER_MILLION_POSITIONS);
+        assert_eq!(search(500), BYTES_PER_MILLION_POSITIONS / 2);
+        assert_eq!(search(1999), BYTES_PER_MILLION_POSITIONS * 1999 / 1000);
+        assert!(search(1) > 0);
+        assert_eq!(
+            survey_memory(4, 20_000),
+            4 * (20 * BYTES_PER_MILLION_POSITIONS + BEAM_BYTES)
+        );
     }
 }

@@ -36,10 +36,9 @@ pub enum Verdict {
     Undecided,
 }
 
-/// Positions a hint may search for a winning line before it falls back on a guess: at most
-/// about 140 ms of solver time in Klondike, and 600 ms in Double Solitaire Vegas (its beam
-/// search's positions cost most; it now finds lines there), on our 2-core test machine
-/// (`cargo bench --bench solver`), spread over frames.
+/// Positions a hint may search for a winning line before it falls back on a guess, spread over
+/// frames: few enough that a hint comes promptly, most in Double Solitaire Vegas, whose beam
+/// search's positions cost most (`cargo bench --bench solver` prints the times).
 pub const HINT_STATES: usize = 60_000;
 /// Positions searched per deal for "Winnable deals only", and how many deals it tries.
 pub const WINNABLE_STATES: usize = 100_000;
@@ -54,10 +53,9 @@ pub struct Budget {
 
 impl Budget {
     /// Positions per millisecond of a nominal budget: about what this solver expands per
-    /// millisecond on one core of a modest machine, so `from_ms(1000)` is a second or two there.
-    /// Our 2-core machine, release build, 3 December: 1.5 to 2.1 million positions a second in
-    /// Klondike by mode, 1.1 to 1.3 million in Double Solitaire Normal, 0.4 to 0.7 million in
-    /// Double Solitaire Vegas (the beam's positions cost most).
+    /// millisecond on one core of a modest machine, so `from_ms(1000)` is a second or two there
+    /// (`cargo bench --bench solver` prints the rate by mode; Double Solitaire Vegas, whose
+    /// beam's positions cost most, is the slowest).
     pub const STATES_PER_MS: usize = 1000;
 
     pub fn from_ms(ms: u64) -> Budget {
@@ -69,22 +67,18 @@ impl Budget {
 
 /// The share of the search under looser rules against the complete search's four: most of
 /// the budget until it finds a win there (then it stops, and that is soon for most deals).
-/// Klondike draw 3 Normal deals 0..999 decided within 1 s: 96.9 % without it; 97.6, 97.8,
-/// 98.0, 98.0 % with shares 2, 4, 8, 16 (no win lost).
+/// More draw 3 Normal deals are decided within a second as the share grows, up to about this
+/// one; it proves losses only, so no win is lost.
 const RELAXED_SHARE: usize = 8;
 
 /// Klondike with draw 3 and unlimited passes: once the complete search has expanded
 /// `KLONDIKE_BEAM_FROM` positions (most deals are decided before: they never pay for it), the
 /// beam searches beside the others, at `KLONDIKE_BEAM_SHARE` against the complete search's
 /// four, for `KLONDIKE_BEAM_POSITIONS` positions in all. It finds many wins far sooner than the
-/// depth-first searches, and the cap keeps what it costs a deal it does not win small. Deals
-/// 0..999 (1000..1999, not used to choose), at a million positions: 986 → 987 decided
-/// (990 → 991), won deals 8.62 → 7.52 million positions in all (6.61 → 5.01), all deals
-/// 31.8 → 30.4 million (26.8 → 25.0), the median deal the same 206 positions (174), p90
-/// 30,864 → 23,809 (20,796 → 17,575). From the start, caps of 5,000 and 50,000 and shares of
-/// 1 to 16 came within one deal of this, at a dearer median. In draw 1 Normal it decided
-/// nothing more (deals 0..999), and in Double Solitaire draw 3 Normal it searched 26 % more
-/// (deals 0..299): not there.
+/// depth-first searches, and the cap keeps what it costs a deal it does not win small;
+/// starting it later spares the many deals decided early. Elsewhere it does not pay: in draw 1
+/// Normal it decides no more deals, and in Double Solitaire draw 3 Normal it costs more
+/// positions than it saves.
 const KLONDIKE_BEAM_FROM: usize = 2_000;
 const KLONDIKE_BEAM_SHARE: usize = 2;
 const KLONDIKE_BEAM_POSITIONS: usize = 20_000;
@@ -113,8 +107,7 @@ fn add_cursor(table: &mut Flat<u64, u64>, rest: u64, cursor: u64) -> u64 {
 /// pending): it starts their probes at the same slot. So a position with something pending lies
 /// beside the same position with nothing pending, the one the search asks after next
 /// (`Dfs::step`): that question finds it already in the cache; and so do positions that differ
-/// in their cursors alone, which the search reaches in turn (draw 3 Normal, deals 0..299: 9 %
-/// less time).
+/// in their cursors alone, which the search reaches in turn.
 enum Seen {
     Small(Flat<u64, ()>),
     Big(Flat<u128, ()>),
@@ -448,8 +441,8 @@ impl Search {
         let fallback = || State::from_game(&Game::new(game.code())).expect("a dealt game fits");
         let start = root.clone().unwrap_or_else(fallback);
         // The narrow search only with unlimited passes; with one pass the complete search
-        // alone decides Klondike deals soonest (draw 1 Vegas deals 0..1000: 98.7 % within 1 s,
-        // against 97.5 % sharing with the narrow search and the beam). Double Solitaire in one
+        // alone decides Klondike deals soonest (sharing with the narrow search and the beam
+        // decides fewer within a second). Double Solitaire in one
         // pass gives the beam more than half the positions: its complete search rarely ends.
         // Klondike draw 3 with unlimited passes gives it a little, for a while (see
         // `KLONDIKE_BEAM_SHARE`).

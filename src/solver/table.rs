@@ -1,8 +1,8 @@
 //! The table of positions seen: open addressing with linear probing, each key beside its
 //! value, so that a question mostly reads one cache line. (A general hash map keeps a byte per
-//! slot apart from the slots: two lines per question. In the searches that decide the hardest
-//! deals, with tables of millions of keys far bigger than the cache, perf put about a third of
-//! the search's time in the standard map, most of it waiting on memory.) Keys of 64 bits (every
+//! slot apart from the slots: two lines per question; the searches that decide the hardest
+//! deals, with tables far bigger than the cache, spend much of their time waiting on memory.)
+//! Keys of 64 bits (every
 //! Klondike deal) or 128 (Double Solitaire, where this table was no faster than the standard
 //! map, but one table for every key is simpler and its code smaller).
 //!
@@ -11,8 +11,8 @@
 
 use crate::engine::deal::splitmix;
 
-/// Filled to seven eighths at most, as the standard map is: then it doubles. (At three
-/// quarters it was no faster, and took up to 70 % more memory.)
+/// Filled to seven eighths at most, as the standard map is: then it doubles. (Emptier, it is
+/// no faster and takes more memory.)
 const FULL_NUM: usize = 7;
 const FULL_DEN: usize = 8;
 const SMALLEST: usize = 64;
