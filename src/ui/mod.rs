@@ -8,6 +8,7 @@ pub mod hints;
 pub mod input;
 pub mod layout;
 pub mod screens;
+pub mod sound;
 mod start;
 pub mod status;
 pub mod strings;
