@@ -69,6 +69,7 @@ fn save_and_load_round_trip_in_all_modes_with_undo_histories() {
                         winnable_only: rng.chance(50),
                         language: ["en", "nb", "tr"].get(rng.below(4)).map(|t| t.to_string()),
                         four_colour: rng.chance(50),
+                        sound: rng.chance(50),
                     };
                     let stats = some_stats(code);
                     let text = format::encode_game(&g, &no_extra());
@@ -117,6 +118,7 @@ fn settings_save() -> Vec<u8> {
         winnable_only: true,
         language: Some("nb".into()),
         four_colour: true,
+        sound: false,
     };
     format::encode_settings(&s, &no_extra()).into_bytes()
 }
@@ -997,6 +999,25 @@ fn settings_without_a_newer_setting_still_load() {
         .unwrap()
         .0;
     assert!(!s.double_click && !s.winnable_only && !s.carry_vegas && !s.four_colour);
+    assert!(s.sound, "sound is on unless the player turned it off");
+}
+
+/// Issue #41: the sound switch is saved, and a save written before it had one plays sound.
+#[test]
+fn the_sound_setting_is_saved_and_on_by_default() {
+    assert!(Settings::default().sound);
+    let off = Settings {
+        sound: false,
+        ..Settings::default()
+    };
+    let text = format::encode_settings(&off, &no_extra());
+    assert!(text.contains(r#""sound":false"#), "{text}");
+    assert!(!format::decode_settings(text.as_bytes()).unwrap().0.sound);
+    let older = br#"{"version":2,"double_click":true,"four_colour":true}"#;
+    let (s, _) = format::decode_settings(older).unwrap();
+    assert!(s.sound && s.four_colour);
+    // A wrong type is damage, as for every other switch, never a panic.
+    assert!(format::decode_settings(br#"{"version":2,"sound":"loud"}"#).is_err());
 }
 
 /// Issue #15: the language chosen in Settings is saved, and comes back at the next start ahead

@@ -1,6 +1,7 @@
 // Solitaire's own small plugin for the miniquad loader: the ?code= of the page address, the
 // saves in localStorage (surviving a blocked storage, as in itch.io iframes with third-party
-// cookies blocked), and a clean end to a drag when the button is let go outside the canvas.
+// cookies blocked), a clean end to a drag when the button is let go outside the canvas, and
+// the sound effects through WebAudio.
 (function () {
   "use strict";
   // The page's ?lang= (0), the browser's language (1), the page's ?daily (2: "today" for a
@@ -154,6 +155,50 @@
     }
   }
 
+  // Sound: the game hands each effect's samples over once (16-bit mono); each is played
+  // through a buffer source of its own, so the browser mixes them. The AudioContext is made in
+  // the handler of the player's first click, touch or key, the one place a browser lets it
+  // start (made earlier, it would start suspended and say so in the console). Until then, and
+  // where the browser has no WebAudio, sounds are dropped.
+  var sounds = [];
+  var audio = null;
+  function soundLoad(id, ptr, len, rate) {
+    try {
+      var pcm = new Int16Array(wasm_memory.buffer, ptr, len);
+      var data = new Float32Array(len);
+      for (var i = 0; i < len; i++) data[i] = pcm[i] / 32768;
+      sounds[id] = { data: data, rate: rate, buffer: null };
+    } catch (e) {}
+  }
+  function soundUnlock() {
+    try {
+      if (!audio) {
+        var Ctx = window.AudioContext || window.webkitAudioContext;
+        if (Ctx) audio = new Ctx();
+      }
+      if (audio && audio.state === "suspended") audio.resume().catch(function () {});
+    } catch (e) {
+      audio = null;
+    }
+  }
+  ["mousedown", "pointerup", "touchend", "keydown"].forEach(function (t) {
+    window.addEventListener(t, soundUnlock, true);
+  });
+  function soundPlay(id) {
+    var s = sounds[id];
+    if (!audio || audio.state !== "running" || !s) return;
+    try {
+      if (!s.buffer) {
+        s.buffer = audio.createBuffer(1, s.data.length, s.rate);
+        s.buffer.getChannelData(0).set(s.data);
+      }
+      var src = audio.createBufferSource();
+      src.buffer = s.buffer;
+      src.connect(audio.destination);
+      src.start();
+    } catch (e) {}
+  }
+
   // The loader's bundle carries plugins this game does not use (sound, networking, JS objects);
   // at start it would log a line for each. They are left out of that check, and only of it:
   // their imports stay registered.
@@ -191,6 +236,8 @@
       importObject.env.solitaire_storage_remove = storageRemove;
       importObject.env.solitaire_storage_keep_aside = storageKeepAside;
       importObject.env.solitaire_storage_claim = storageClaim;
+      importObject.env.solitaire_sound_load = soundLoad;
+      importObject.env.solitaire_sound_play = soundPlay;
     },
   });
 })();

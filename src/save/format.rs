@@ -200,6 +200,7 @@ pub fn encode_settings(s: &Settings, extra: &Extra) -> String {
     m.insert("carry_vegas".into(), s.carry_vegas.into());
     m.insert("winnable_only".into(), s.winnable_only.into());
     m.insert("four_colour".into(), s.four_colour.into());
+    m.insert("sound".into(), s.sound.into());
     if let Some(l) = &s.language {
         m.insert("language".into(), l.clone().into());
     }
@@ -220,6 +221,7 @@ fn settings_fields(f: &mut Fields) -> Result<Settings, Damage> {
         carry_vegas: f.bool_or("carry_vegas", d.carry_vegas)?,
         winnable_only: f.bool_or("winnable_only", d.winnable_only)?,
         four_colour: f.bool_or("four_colour", d.four_colour)?,
+        sound: f.bool_or("sound", d.sound)?,
         // A short tag; anything else is no choice (the system's language is used).
         language: match f.take("language") {
             Some(Value::String(t)) if t.len() <= 16 => Some(t),

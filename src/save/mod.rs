@@ -37,6 +37,8 @@ pub struct Settings {
     pub language: Option<String>,
     /// The four-colour deck: ♠ black, ♥ red, ♦ blue, ♣ green.
     pub four_colour: bool,
+    /// The sound effects. On by default (at a modest level).
+    pub sound: bool,
 }
 
 impl Default for Settings {
@@ -47,6 +49,7 @@ impl Default for Settings {
             winnable_only: false,
             language: None,
             four_colour: false,
+            sound: true,
         }
     }
 }

@@ -25,6 +25,8 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire link                   the replay link of the game a script (stdin) plays
        solitaire daily YYYY-MM-DD [klondike|double]
                                         the daily deal of that day (Klondike if no game)
+       solitaire sound [NAME…]          play the sound effects (all, or pick-up, lay-down,
+                                        home, draw, recycle, refused, reveal, win)
 
 Memory: a search keeps every position it has seen, 14 to 70 MB per 1000 ms of budget (one
 million positions; `cargo bench --bench solver` measures it), and where a beam search runs
@@ -59,6 +61,8 @@ pub fn run(args: &[String]) -> Run {
         Some("render") => Run::Done(render(&args[1..])),
         Some("layout") => Run::Done(layout(&args[1..])),
         Some("daily") => Run::Done(daily(&args[1..])),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some("sound") => Run::Done(sound(&args[1..])),
         Some("link") => Run::Done(match script_from_stdin() {
             Ok(g) => {
                 let link = format!("?code={}&replay={}", g.code(), crate::save::link::pack(&g));
@@ -509,6 +513,34 @@ fn daily(args: &[String]) -> ExitCode {
         );
     }
     status
+}
+
+/// Plays sound effects one after another through the platform's output: 1 when there is none
+/// (its one line on stderr says why).
+#[cfg(not(target_arch = "wasm32"))]
+fn sound(args: &[String]) -> ExitCode {
+    use crate::shell::audio::{Audio, Sound, Status};
+    let mut sounds = Vec::new();
+    for a in args {
+        match Sound::from_name(a) {
+            Some(s) => sounds.push(s),
+            None => {
+                eprintln!("solitaire: no sound is called {a:?}\n{USAGE}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if sounds.is_empty() {
+        sounds = Sound::ALL.to_vec();
+    }
+    let audio = Audio::start();
+    for s in sounds {
+        audio.play(s);
+        if let Status::Silent(_) = audio.finish(std::time::Duration::from_secs(5)) {
+            return ExitCode::from(1);
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 fn layout(args: &[String]) -> ExitCode {

@@ -10,6 +10,7 @@ pub mod hints;
 pub mod input;
 pub mod layout;
 pub mod screens;
+pub mod sound;
 pub mod start;
 pub mod status;
 pub mod strings;
