@@ -1,6 +1,9 @@
 //! Frame cost of the CPU renderer, printed as `name: value unit` (a benchmark, not a test).
 //! Run with `cargo bench --bench render`.
 
+#[path = "../release/budgets.rs"]
+mod budgets;
+
 use std::time::Instant;
 
 use solitaire::engine::{Game, GameCode};
@@ -88,8 +91,9 @@ fn main() {
         std::hint::black_box(&renderer.frame.bytes);
     }
     println!(
-        "full_redraw_double_drag_median: {:.0} us",
-        median(times.clone())
+        "full_redraw_double_drag_median: {:.0} us (budget {} us)",
+        median(times.clone()),
+        budgets::budget("full_redraw_median")
     );
     println!("full_redraw_double_drag_p90: {:.0} us", {
         let mut t = times;

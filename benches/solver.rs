@@ -7,6 +7,8 @@
 //! the memory the search holds per million positions (its tables, paths and beam, measured by
 //! their capacities at the end of each search).
 
+#[path = "../release/budgets.rs"]
+mod budgets;
 #[path = "../tests/common/mod.rs"]
 mod common;
 
@@ -109,11 +111,12 @@ fn bench_mode(mode: GameCode) {
     times.sort_by(f64::total_cmp);
     let at = |q: f64| times[((q * times.len() as f64).ceil() as usize).clamp(1, times.len()) - 1];
     println!(
-        "hint {mode:.7}: {} positions, median {:.2} ms, p90 {:.2} ms, max {:.2} ms; {} with a winning line, the rest a guess",
+        "hint {mode:.7}: {} positions, median {:.2} ms, p90 {:.2} ms, max {:.2} ms (budget {} ms); {} with a winning line, the rest a guess",
         times.len(),
         at(0.5),
         at(0.9),
         times.last().copied().unwrap_or(0.0),
+        budgets::budget("hint_max"),
         lines
     );
 }

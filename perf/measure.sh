@@ -3,14 +3,16 @@
 # binary and web sizes, crates in the build, start-up to the first drawn frame, CPU while idle
 # and while dragging (from /proc/PID/stat, native under Xvfb), resident memory.
 # With --clean-build it also times a clean release build (slow).
+# Each figure with a budget in release/budgets.txt is followed by it.
 # Needs: xvfb, xdotool (Debian), python3; run from anywhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+budget() { awk -v n="$1" '$1 == n { printf "(budget %s %s)", $2, $3 }' release/budgets.txt; }
 
 cargo build --release -q
 bin=target/release/solitaire
 echo "native_binary_size: $(( ($(wc -c <"$bin") + 512) / 1024 )) KB (release, stripped, assets inside)"
-echo "crates_in_tree: $(cargo tree -e normal --prefix none | sed 's/ (\*)//' | sort -u | wc -l) crates (native, normal dependencies, ours included)"
+echo "crates_in_tree: $(cargo tree -e normal --prefix none | sed 's/ (\*)//' | sort -u | wc -l) crates (native, normal dependencies, ours included) $(budget crates_in_tree)"
 ./web/build.sh 2>/dev/null | sed 's/^web: /web_/' | grep -v loader || true
 
 if [ "${1:-}" = "--clean-build" ]; then
@@ -18,7 +20,7 @@ if [ "${1:-}" = "--clean-build" ]; then
   start=$(date +%s%N)
   CARGO_TARGET_DIR="$dir" cargo build --release -q
   end=$(date +%s%N)
-  echo "clean_release_build: $(( (end - start) / 1000000 )) ms"
+  echo "clean_release_build: $(( (end - start) / 1000000 )) ms $(budget clean_release_build)"
   rm -rf "$dir"
 fi
 
@@ -48,14 +50,14 @@ for _ in 1 2 3 4 5; do
   kill $game; wait $game 2>/dev/null || true
 done
 sorted=$(printf '%s\n' "${times[@]}" | sort -n | tr '\n' ' ')
-echo "startup_to_first_frame_median: $(printf '%s\n' "${times[@]}" | sort -n | sed -n 3p) ms (runs: $sorted)"
+echo "startup_to_first_frame_median: $(printf '%s\n' "${times[@]}" | sort -n | sed -n 3p) ms (runs: $sorted) $(budget startup_to_first_frame)"
 
 # Idle: the table on screen, the mouse still, 10 s.
 "$bin" --code KL1-D1N-AAAAAAA 2>/dev/null &
 game=$!
 sleep 2
 a=$(cpu_ticks $game); sleep 10; b=$(cpu_ticks $game)
-echo "idle_cpu: $(python3 -c "print(f'{($b - $a) / $hz / 10 * 100:.1f}')") % of one core (10 s, mouse still)"
+echo "idle_cpu: $(python3 -c "print(f'{($b - $a) / $hz / 10 * 100:.1f}')") % of one core (10 s, mouse still) $(budget idle_cpu)"
 echo "resident_memory: $(awk '/VmRSS/ {print $2}' /proc/$game/status) KB (idle)"
 
 # Dragging the AC of t6 in circles for 5 s, about 100 moves a second.
@@ -76,7 +78,7 @@ xdotool $moves
 t1=$(date +%s%N); b=$(cpu_ticks $game)
 xdotool mouseup 1
 secs=$(python3 -c "print(($t1 - $t0) / 1e9)")
-echo "drag_cpu: $(python3 -c "print(f'{($b - $a) / $hz / $secs * 100:.1f}')") % of one core (500 moves in $(python3 -c "print(f'{$secs:.1f}')") s)"
+echo "drag_cpu: $(python3 -c "print(f'{($b - $a) / $hz / $secs * 100:.1f}')") % of one core (500 moves in $(python3 -c "print(f'{$secs:.1f}')") s) $(budget drag_cpu)"
 echo "resident_memory_after_drag: $(awk '/VmRSS/ {print $2}' /proc/$game/status) KB"
 kill $game; wait $game 2>/dev/null || true
 game=

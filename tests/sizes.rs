@@ -274,3 +274,93 @@ fn a_phone_upright_plays_by_taps() {
         "a tap on Undo takes it back"
     );
 }
+
+#[path = "../release/budgets.rs"]
+mod budgets;
+
+/// The budgets named where figures are measured (the release and performance scripts, the
+/// benches, these tests): each with its number `NAME` in their text.
+fn budgets_asked() -> Vec<(String, &'static str)> {
+    let readers = [
+        "release/build.sh",
+        "perf/measure.sh",
+        "benches/render.rs",
+        "benches/solver.rs",
+        "tests/sizes.rs",
+    ];
+    let mut asked = Vec::new();
+    for reader in readers {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(reader);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{reader}: {e}"));
+        for line in text.lines() {
+            for call in ["budget(\"", "budget ", "report "] {
+                for (at, _) in line.match_indices(call) {
+                    let name: String = line[at + call.len()..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_')
+                        .collect();
+                    if name.len() > 2 && name.contains('_') {
+                        asked.push((name, reader));
+                    }
+                }
+            }
+        }
+    }
+    asked
+}
+
+/// Every budget in `release/budgets.txt` is read where its figure is measured, and every budget
+/// a script, bench or test asks for is in it: none is dropped or renamed out of its check.
+#[test]
+fn every_budget_is_read_and_every_budget_read_exists() {
+    let all = budgets::all();
+    let asked = budgets_asked();
+    for (name, reader) in &asked {
+        assert!(
+            all.iter().any(|b| b.0 == name),
+            "{reader} asks for the budget {name}, which release/budgets.txt lacks"
+        );
+    }
+    for (name, value, unit) in all {
+        assert!(value > 0.0, "the budget {name} is {value} {unit}");
+        assert!(
+            asked.iter().any(|(n, _)| n == name),
+            "no script, bench or test reads the budget {name}"
+        );
+    }
+}
+
+/// The crates the native program is built from (its normal dependencies, ours included) stay
+/// within their budget.
+#[test]
+fn the_dependency_tree_is_within_its_budget() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args([
+            "tree",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+            "--locked",
+            "--offline",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo tree runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let crates: std::collections::BTreeSet<&str> =
+        text.lines().map(|l| l.trim_end_matches(" (*)")).collect();
+    let limit = budgets::budget("crates_in_tree");
+    println!("{} crates (budget {limit})", crates.len());
+    assert!(
+        crates.len() as f64 <= limit,
+        "{} crates in the tree, over the budget of {limit}",
+        crates.len()
+    );
+}

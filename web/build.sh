@@ -11,9 +11,9 @@ cargo build --profile web --locked --target wasm32-unknown-unknown
 out=dist/web
 rm -rf "$out" dist/solitaire-web.zip
 mkdir -p "$out"
-# Binaryen's wasm-opt shrinks the module by a tenth more, run until it stops shrinking it
-# (--converge: 0.3 KB less zipped than one run, 3 s more; Debian's binaryen, installed here
-# when missing and possible, else the module goes as the compiler made it).
+# Binaryen's wasm-opt shrinks the module further, run until it stops shrinking it (--converge);
+# Debian's binaryen, installed here when missing and possible, else the module goes as the
+# compiler made it. The sizes' budgets are in release/budgets.txt.
 if ! command -v wasm-opt >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends binaryen) >/dev/null 2>&1 || true
 fi
@@ -30,8 +30,8 @@ meta = json.load(sys.stdin)
 print(next(p["manifest_path"] for p in meta["packages"] if p["name"] == "macroquad"))')
 cp "$(dirname "$manifest")/js/mq_js_bundle.js" "$out/"
 cp web/index.html "$out/"
-# Our plugin goes without its comment lines (the commented source stays in web/): 0.8 KB less
-# zipped, which the solver's rules of December needed to keep the zip within its budget.
+# Our plugin goes without its comment lines (the commented source stays in web/): players
+# download no comments.
 grep -v '^[[:space:]]*//' web/solitaire.js >"$out/solitaire.js"
 (cd "$out" && python3 -m zipfile -c ../solitaire-web.zip index.html solitaire.wasm mq_js_bundle.js solitaire.js)
 
