@@ -227,7 +227,7 @@ impl App {
                     self.line = Some((Game::new(code), line));
                 }
                 let s = strings();
-                let (d, c) = (date.to_string(), code.to_string());
+                let (d, c) = (super::strings::date(date), code.to_string());
                 let graded = fill(s.grade_of, &[("grade", s.grade_name(grade))]);
                 let text = fill(s.daily_started, &[("date", &d), ("code", &c)]);
                 self.say_long(format!("{text} ({graded})"));

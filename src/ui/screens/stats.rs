@@ -4,18 +4,14 @@ use super::{Cmd, Ctx, Item, Panel, Screen, Tone, UiAction, button, button_right}
 use crate::engine::{Draw, GameCode, GameKind, Scoring, score_text};
 use crate::play::stats::{MODES, mode_code, mode_index};
 use crate::ui::geom::font;
-use crate::ui::strings::strings;
+use crate::ui::strings::{percent, strings};
 
 pub fn panel(ctx: &Ctx) -> Panel {
     let s = strings();
     let room = ctx.shape.table().w - 8;
     let current = mode_index(ctx.game.code());
     // The mode in words: the game, the draw and the scoring, each in a column of its own.
-    let header = [s.game, s.draw, s.scoring]
-        .into_iter()
-        .chain(s.stats_header.iter().skip(1).copied())
-        .map(str::to_string)
-        .collect();
+    let header = s.stats_header.iter().copied().map(str::to_string).collect();
     let mut rows: Vec<(Vec<String>, Tone)> = vec![(header, Tone::Dim)];
     for (i, m) in ctx.stats.modes.iter().enumerate().take(MODES) {
         let code = mode_code(i);
@@ -25,7 +21,7 @@ pub fn panel(ctx: &Ctx) -> Panel {
             s.scoring_name(code.scoring).to_string(),
             m.played.to_string(),
             m.won.to_string(),
-            m.win_rate().map_or("-".into(), |r| format!("{r:.0}%")),
+            m.win_rate().map_or("-".into(), percent),
             m.best_score.map_or("-".into(), |b| score_text(code, b)),
             m.fewest_moves.map_or("-".into(), |f| f.to_string()),
             format!("{}/{}", m.streak, m.best_streak),

@@ -1,0 +1,267 @@
+//! The table's schema: the fields every language fills in, and the ways a field holds its texts.
+
+use super::format::Plural;
+
+/// A value of the table: one text, or several.
+pub trait Texts {
+    fn push_to(&self, out: &mut Vec<&'static str>);
+}
+
+impl Texts for &'static str {
+    fn push_to(&self, out: &mut Vec<&'static str>) {
+        out.push(self);
+    }
+}
+
+impl<const N: usize> Texts for [&'static str; N] {
+    fn push_to(&self, out: &mut Vec<&'static str>) {
+        out.extend_from_slice(self);
+    }
+}
+
+impl Texts for &'static [&'static str] {
+    fn push_to(&self, out: &mut Vec<&'static str>) {
+        out.extend_from_slice(self);
+    }
+}
+
+/// Declares the table once: its fields, and the list of all its texts (for the tests that
+/// check every text on screen comes from it, and that every language has every text).
+macro_rules! strings_table {
+    ($($field:ident: $ty:ty,)*) => {
+        pub struct Strings {
+            $(pub $field: $ty,)*
+        }
+
+        impl Strings {
+            /// Every text of the table, with the names of their fields.
+            pub fn texts(&self) -> Vec<(&'static str, &'static str)> {
+                let mut out = Vec::new();
+                $(
+                    let mut v = Vec::new();
+                    self.$field.push_to(&mut v);
+                    out.extend(v.into_iter().map(|t| (stringify!($field), t)));
+                )*
+                out
+            }
+        }
+    };
+}
+
+strings_table! {
+    language_name: &'static str,
+    language: &'static str,
+    new_game: &'static str,
+    replay: &'static str,
+    undo: &'static str,
+    settings: &'static str,
+    help: &'static str,
+    score: &'static str,
+    moves: &'static str,
+    game: &'static str,
+    draw: &'static str,
+    scoring: &'static str,
+    deal: &'static str,
+    klondike: &'static str,
+    double: &'static str,
+    draw_1: &'static str,
+    draw_3: &'static str,
+    normal: &'static str,
+    vegas: &'static str,
+    random_deal: &'static str,
+    by_code: &'static str,
+    code: &'static str,
+    letters: &'static str,
+    code_hint: &'static str,
+    start: &'static str,
+    cancel: &'static str,
+    close: &'static str,
+    previous: &'static str,
+    next: &'static str,
+    page: &'static str,
+    double_click: &'static str,
+    double_click_hint: &'static str,
+    on: &'static str,
+    off: &'static str,
+    you_won: &'static str,
+    final_score: &'static str,
+    nothing_to_undo: &'static str,
+    undo_limit: &'static str,
+    dropped_outside: &'static str,
+    stats: &'static str,
+    statistics: &'static str,
+    stats_header: [&'static str; 9],
+    reset_stats: &'static str,
+    months: [&'static str; 12],
+    weekdays: [&'static str; 7],
+    daily_button: &'static str,
+    daily_title: &'static str,
+    daily_days: &'static str,
+    daily_streak: &'static str,
+    daily_legend: &'static str,
+    todays_deal: &'static str,
+    grade_label: &'static str,
+    grade_any: &'static str,
+    grade_easy: &'static str,
+    grade_medium: &'static str,
+    grade_hard: &'static str,
+    grade_expert: &'static str,
+    grade_of: &'static str,
+    watch: &'static str,
+    last_game: &'static str,
+    watch_title: &'static str,
+    play: &'static str,
+    pause: &'static str,
+    share: &'static str,
+    share_title: &'static str,
+    share_web: &'static str,
+    share_native: &'static str,
+    replay_bad: &'static str,
+    replay_not_replay: &'static str,
+    replay_cut: &'static str,
+    replay_changed: &'static str,
+    replay_newer: &'static str,
+    replay_other_deal: &'static str,
+    replay_illegal: &'static str,
+    replay_too_long: &'static str,
+    replay_saved: &'static str,
+    replay_not_saved: &'static str,
+    finding_daily: &'static str,
+    daily_started: &'static str,
+    daily_link_date: &'static str,
+    yes_reset: &'static str,
+    reset_question: &'static str,
+    carry_vegas: &'static str,
+    carry_vegas_hint: &'static str,
+    four_colour: &'static str,
+    four_colour_hint: &'static str,
+    bank: &'static str,
+    no_display: &'static str,
+    link_code: &'static str,
+    random_instead: &'static str,
+    hint: &'static str,
+    guess: &'static str,
+    hint_thinking: &'static str,
+    hint_to_foundation: &'static str,
+    hint_onto: &'static str,
+    hint_turn: &'static str,
+    hint_recycle: &'static str,
+    hint_move: &'static str,
+    looking_tried: &'static str,
+    hint_to_empty: &'static str,
+    no_useful_move: &'static str,
+    winnable_only: &'static str,
+    winnable_only_hint: &'static str,
+    looking_for_winnable: &'static str,
+    winnable_found: &'static str,
+    winnable_not_found: &'static str,
+    winnable_only_vegas: &'static str,
+    winnable_not_offered: &'static str,
+    leave_question: &'static str,
+    yes_leave: &'static str,
+    keep_playing: &'static str,
+    link_code_kept: &'static str,
+    record_settings: &'static str,
+    record_stats: &'static str,
+    record_game: &'static str,
+    record_legacy: &'static str,
+    unreadable_settings: &'static str,
+    unreadable_stats: &'static str,
+    unreadable_game: &'static str,
+    not_moved: &'static str,
+    left_as_it_is: &'static str,
+    died_restoring: &'static str,
+    no_storage: &'static str,
+    saving_stopped: &'static str,
+    other_window: &'static str,
+    help_rules_one_deck: &'static [&'static str],
+    help_rules_decks: &'static [&'static str],
+    help_moving: &'static [&'static str],
+    help_stock: &'static [&'static str],
+    help_scoring: &'static str,
+    help_normal_head: &'static str,
+    help_vegas_head: &'static str,
+    help_pt_foundation: &'static str,
+    help_pt_waste: &'static str,
+    help_pt_turn: &'static str,
+    help_pt_recycle: &'static str,
+    help_pt_column: &'static str,
+    help_pt_take_back: &'static str,
+    help_v_start: &'static str,
+    help_v_foundation: &'static str,
+    help_v_else: &'static str,
+    help_won: &'static [&'static str],
+    pile_stock: &'static str,
+    pile_waste: &'static str,
+    pile_foundation: &'static str,
+    pile_column: &'static str,
+    refuse_nothing_to_draw: &'static str,
+    refuse_no_pass_left: &'static str,
+    refuse_empty_pile: &'static str,
+    refuse_no_such_pile: &'static str,
+    refuse_not_enough_face_up: Plural,
+    refuse_only_king: &'static str,
+    refuse_does_not_fit: &'static str,
+    refuse_no_foundation: &'static str,
+    refuse_one_card: &'static str,
+    refuse_already_on_foundation: &'static str,
+    refuse_same_column: &'static str,
+    refuse_no_place: &'static str,
+    refuse_only_top_card: &'static str,
+    refuse_foundation_dragged: &'static str,
+    refuse_log_full: &'static str,
+    damage_empty: &'static str,
+    damage_not_text: &'static str,
+    damage_syntax: &'static str,
+    damage_not_a_save: &'static str,
+    damage_no_version: &'static str,
+    damage_newer: &'static str,
+    field_missing: &'static str,
+    field_not_bool: &'static str,
+    field_not_list: &'static str,
+    field_not_text: &'static str,
+    field_not_number: &'static str,
+    field_out_of_range: &'static str,
+    field_not_record: &'static str,
+    damage_rows: Plural,
+    damage_code: &'static str,
+    damage_log_too_long: &'static str,
+    entry_not_text: &'static str,
+    entry_not_a_move: &'static str,
+    damage_entry: &'static str,
+    unusable_not_a_file: &'static str,
+    unusable_too_large: &'static str,
+    unusable_broken_link: &'static str,
+    stats_bankroll: &'static str,
+    stats_daily: &'static str,
+    stats_too_many: &'static str,
+    stats_more_won: &'static str,
+    stats_streak: &'static str,
+    stats_best_without_win: &'static str,
+    stats_impossible_best: &'static str,
+    stats_impossible_moves: &'static str,
+    io_read: &'static str,
+    io_write: &'static str,
+    io_replace: &'static str,
+    io_create_folder: &'static str,
+    io_move: &'static str,
+    io_remove: &'static str,
+    io_lock: &'static str,
+    storage_no_folder: &'static str,
+    storage_blocked: &'static str,
+    storage_refused: &'static str,
+    storage_taken_over: &'static str,
+    storage_no_free_name: &'static str,
+    kept_site_key: &'static str,
+    kept_copy: &'static str,
+    died_not_moved: &'static str,
+    version: &'static str,
+    code_empty: &'static str,
+    code_shape: &'static str,
+    code_game: &'static str,
+    code_mode: &'static str,
+    code_draw: &'static str,
+    code_scoring: &'static str,
+    code_deal_length: Plural,
+    code_deal_letter: &'static str,
+}
