@@ -811,3 +811,24 @@ fn layout_problems(app: &App) -> Vec<String> {
     }
     out
 }
+
+/// The daily calendar's texts keep the window's margin on both sides in every language (a long
+/// legend wraps rather than running to the window's edge).
+#[test]
+fn the_daily_calendar_keeps_its_margins_in_every_language() {
+    for language in Language::ALL {
+        set_language(language);
+        let app = daily_calendar();
+        let p = app.panel().expect("the calendar");
+        for item in &p.items {
+            if let (Some(text), Some(r)) = (item.text(), item.text_rect()) {
+                assert!(
+                    r.x >= p.rect.x + 10 && r.right() <= p.rect.right() - 10,
+                    "{language:?}: '{text}' {r:?} in {:?}",
+                    p.rect
+                );
+            }
+        }
+    }
+    set_language(Language::En);
+}

@@ -5,7 +5,7 @@
 use super::{Cmd, Ctx, Item, Panel, Screen, Tone, UiAction, button, button_right};
 use crate::play::daily::{Date, days_in_month};
 use crate::ui::geom::{LINE_H, Rect, wrap};
-use crate::ui::strings::{fill, strings};
+use crate::ui::strings::{fill, number, strings};
 
 /// A day's tile on the calendar, and the space between tiles.
 const CELL: i32 = 22;
@@ -29,10 +29,10 @@ pub fn panel(year: i32, month: u32, ctx: &Ctx) -> Panel {
     let mut p = Panel::centred(w, 262 + extra, s.daily_title, true);
     let r = p.rect;
     let today = ctx.today.map(|d| d.daily_day());
-    let played = daily.days_played().to_string();
-    let won = daily.days_won().to_string();
-    let now = today.map_or(0, |t| daily.streak(t)).to_string();
-    let best = daily.best_streak().to_string();
+    let played = number(daily.days_played() as i64);
+    let won = number(daily.days_won() as i64);
+    let now = number(today.map_or(0, |t| daily.streak(t)) as i64);
+    let best = number(daily.best_streak() as i64);
     let lines = [
         fill(s.daily_days, &[("played", &played), ("won", &won)]),
         fill(s.daily_streak, &[("now", &now), ("best", &best)]),

@@ -4,7 +4,7 @@ use super::{Cmd, Ctx, Item, Panel, Screen, Tone, UiAction, button, button_right}
 use crate::engine::{Draw, GameCode, GameKind, Scoring, score_text};
 use crate::play::stats::{MODES, mode_code, mode_index};
 use crate::ui::geom::font;
-use crate::ui::strings::{percent, strings};
+use crate::ui::strings::{number, percent, strings};
 
 pub fn panel(ctx: &Ctx) -> Panel {
     let s = strings();
@@ -19,11 +19,11 @@ pub fn panel(ctx: &Ctx) -> Panel {
             s.game_name(code.game).to_string(),
             code.draw.count().to_string(),
             s.scoring_name(code.scoring).to_string(),
-            m.played.to_string(),
-            m.won.to_string(),
+            number(i64::from(m.played)),
+            number(i64::from(m.won)),
             m.win_rate().map_or("-".into(), percent),
             m.best_score.map_or("-".into(), |b| score_text(code, b)),
-            m.fewest_moves.map_or("-".into(), |f| f.to_string()),
+            m.fewest_moves.map_or("-".into(), |f| number(i64::from(f))),
             format!("{}/{}", m.streak, m.best_streak),
         ];
         let tone = if i == current {
