@@ -65,6 +65,25 @@ pub fn panel(year: i32, month: u32, ctx: &Ctx) -> Panel {
             tone: Tone::Dim,
         });
     }
+    calendar(&mut p, (year, month), (x0, y0 + 12), ctx);
+    for (i, line) in legend.into_iter().enumerate() {
+        let y = r.bottom() - 34 - extra + i as i32 * LINE_H;
+        p.add(Item::label(r.x + 12, y, line, Tone::Dim));
+    }
+    p.button(button_right(
+        r.right() - 10,
+        p.bottom_row(),
+        s.close,
+        UiAction::Cancel,
+    ));
+    p
+}
+
+/// The month's days from (`x0`, `y0`): a gold tile for a day won, an outline for a day played,
+/// today ringed.
+fn calendar(p: &mut Panel, (year, month): (i32, u32), (x0, y0): (i32, i32), ctx: &Ctx) {
+    let daily = &ctx.stats.daily;
+    let today = ctx.today.map(|d| d.daily_day());
     let first = Date {
         year,
         month,
@@ -75,7 +94,7 @@ pub fn panel(year: i32, month: u32, ctx: &Ctx) -> Panel {
         let k = offset + day as i32 - 1;
         let cell = Rect::new(
             x0 + (k % 7) * (CELL + GAP),
-            y0 + 12 + (k / 7) * (CELL + GAP),
+            y0 + (k / 7) * (CELL + GAP),
             CELL,
             CELL,
         );
@@ -107,17 +126,6 @@ pub fn panel(year: i32, month: u32, ctx: &Ctx) -> Panel {
             tone: if was_won { Tone::Ink } else { Tone::Text },
         });
     }
-    for (i, line) in legend.into_iter().enumerate() {
-        let y = r.bottom() - 34 - extra + i as i32 * LINE_H;
-        p.add(Item::label(r.x + 12, y, line, Tone::Dim));
-    }
-    p.button(button_right(
-        r.right() - 10,
-        p.bottom_row(),
-        s.close,
-        UiAction::Cancel,
-    ));
-    p
 }
 
 pub fn act(year: &mut i32, month: &mut u32, action: UiAction) -> Cmd {
