@@ -223,6 +223,13 @@ fn scenes() -> Vec<(&'static str, App)> {
         .find(|a| a.hint().is_some_and(|h| h.to.is_some()))
         .expect("a hint that moves a card");
     out.push(("klondike-hint", app));
+    // A hint to turn the stock: its next cards are face down, so the hint names none.
+    let turn = solitaire::ui::strings::strings().hint_turn;
+    let app = (0..60)
+        .map(hinted)
+        .find(|a| a.status().is_some_and(|t| t.contains(turn)))
+        .expect("a hint to turn the stock");
+    out.push(("klondike-hint-stock", app));
     // The New Game window looking for a winnable deal.
     let mut app = App::new(GameCode::parse("KL1-D3N-AAAAAAB").unwrap(), 1);
     app.ui_action(UiAction::NewGame);
@@ -501,7 +508,7 @@ fn words_from_the_table(language: Language) {
     let words: std::collections::HashSet<String> = fragments
         .iter()
         .flat_map(|f| {
-            f.split(|c: char| c.is_whitespace() || "(),:;'«».".contains(c))
+            f.split(|c: char| c.is_whitespace() || "(),:;'«»\".".contains(c))
                 .map(str::to_string)
                 .collect::<Vec<_>>()
         })
@@ -556,7 +563,7 @@ fn words_from_the_table(language: Language) {
             for f in fragments.iter().filter(|f| f.chars().count() > 2) {
                 rest = rest.replace(f.as_str(), " ");
             }
-            for token in rest.split(|c: char| c.is_whitespace() || "(),:;'«»".contains(c)) {
+            for token in rest.split(|c: char| c.is_whitespace() || "(),:;'«»\"".contains(c)) {
                 let token = token.trim_matches('.');
                 // A wrapped window's text read whole may cut a table text where another one
                 // that shares its words was taken out first: a word of the table is a word
@@ -611,6 +618,7 @@ fn language_scenes() -> Vec<(&'static str, App)> {
             Language::Nb,
             [
                 "nb-klondike-hint",
+                "nb-klondike-hint-stock",
                 "nb-new-game-window",
                 "nb-statistics",
                 "nb-double-help-scoring",
@@ -621,6 +629,7 @@ fn language_scenes() -> Vec<(&'static str, App)> {
             Language::Tr,
             [
                 "tr-klondike-hint",
+                "tr-klondike-hint-stock",
                 "tr-new-game-window",
                 "tr-statistics",
                 "tr-double-help-scoring",
@@ -801,4 +810,25 @@ fn layout_problems(app: &App) -> Vec<String> {
         }
     }
     out
+}
+
+/// The daily calendar's texts keep the window's margin on both sides in every language (a long
+/// legend wraps rather than running to the window's edge).
+#[test]
+fn the_daily_calendar_keeps_its_margins_in_every_language() {
+    for language in Language::ALL {
+        set_language(language);
+        let app = daily_calendar();
+        let p = app.panel().expect("the calendar");
+        for item in &p.items {
+            if let (Some(text), Some(r)) = (item.text(), item.text_rect()) {
+                assert!(
+                    r.x >= p.rect.x + 10 && r.right() <= p.rect.right() - 10,
+                    "{language:?}: '{text}' {r:?} in {:?}",
+                    p.rect
+                );
+            }
+        }
+    }
+    set_language(Language::En);
 }

@@ -108,10 +108,11 @@ impl Font {
     fn parse(text: &str) -> Font {
         let mut glyphs = HashMap::new();
         for (name, rows) in blocks(text, ':') {
-            let c = if name == "space" {
-                ' '
-            } else {
-                name.chars().next().expect("glyph name")
+            let c = match name.as_str() {
+                "space" => ' ',
+                // The non-breaking space: a number's unit stays on its line ("50 %").
+                "nbsp" => '\u{a0}',
+                _ => name.chars().next().expect("glyph name"),
             };
             let w = rows[0].chars().count() as i32;
             assert!(

@@ -249,7 +249,7 @@ impl Jobs {
                 let (date, code, line) = (*date, grader.code, std::mem::take(line));
                 self.job = None;
                 let s = strings();
-                let (d, c) = (date.to_string(), code.to_string());
+                let (d, c) = (super::strings::date(date), code.to_string());
                 let graded = fill(s.grade_of, &[("grade", s.grade_name(grade))]);
                 let text = fill(s.daily_started, &[("date", &d), ("code", &c)]);
                 Some(News::Found {

@@ -4,8 +4,8 @@
 
 use super::{Cmd, Ctx, Item, Panel, Screen, Tone, UiAction, button, button_right};
 use crate::play::daily::{Date, days_in_month};
-use crate::ui::geom::Rect;
-use crate::ui::strings::{fill, strings};
+use crate::ui::geom::{LINE_H, Rect, wrap};
+use crate::ui::strings::{fill, number, strings};
 
 /// A day's tile on the calendar, and the space between tiles.
 const CELL: i32 = 22;
@@ -14,14 +14,25 @@ const GAP: i32 = 3;
 pub fn panel(year: i32, month: u32, ctx: &Ctx) -> Panel {
     let s = strings();
     let daily = &ctx.stats.daily;
-    let w = 7 * (CELL + GAP) - GAP + 24;
-    let mut p = Panel::centred(w.max(250), 262, s.daily_title, true);
+    let w = (7 * (CELL + GAP) - GAP + 24).max(250);
+    // The legend on one line where it fits, else a line for each of its sentences (each
+    // wrapped to the window's width); the window grows by its extra lines.
+    let mut legend = wrap(s.daily_legend, w - 24);
+    if legend.len() > 1 {
+        legend = s
+            .daily_legend
+            .split_inclusive(". ")
+            .flat_map(|part| wrap(part.trim(), w - 24))
+            .collect();
+    }
+    let extra = (legend.len() as i32 - 1) * LINE_H;
+    let mut p = Panel::centred(w, 262 + extra, s.daily_title, true);
     let r = p.rect;
     let today = ctx.today.map(|d| d.daily_day());
-    let played = daily.days_played().to_string();
-    let won = daily.days_won().to_string();
-    let now = today.map_or(0, |t| daily.streak(t)).to_string();
-    let best = daily.best_streak().to_string();
+    let played = number(daily.days_played() as i64);
+    let won = number(daily.days_won() as i64);
+    let now = number(today.map_or(0, |t| daily.streak(t)) as i64);
+    let best = number(daily.best_streak() as i64);
     let lines = [
         fill(s.daily_days, &[("played", &played), ("won", &won)]),
         fill(s.daily_streak, &[("now", &now), ("best", &best)]),
@@ -55,12 +66,10 @@ pub fn panel(year: i32, month: u32, ctx: &Ctx) -> Panel {
         });
     }
     calendar(&mut p, (year, month), (x0, y0 + 12), ctx);
-    p.add(Item::label(
-        r.x + 12,
-        r.bottom() - 34,
-        s.daily_legend,
-        Tone::Dim,
-    ));
+    for (i, line) in legend.into_iter().enumerate() {
+        let y = r.bottom() - 34 - extra + i as i32 * LINE_H;
+        p.add(Item::label(r.x + 12, y, line, Tone::Dim));
+    }
     p.button(button_right(
         r.right() - 10,
         p.bottom_row(),

@@ -4,7 +4,7 @@ use super::{Cmd, Ctx, Item, Panel, Screen, Tone, UiAction, button, button_right}
 use crate::engine::{Draw, GameCode, GameKind, Scoring, score_text};
 use crate::play::stats::{MODES, mode_code, mode_index};
 use crate::ui::geom::font;
-use crate::ui::strings::strings;
+use crate::ui::strings::{number, percent, strings};
 
 /// The rows of the table: the header, then a row for each mode (the mode in play stands out).
 type Rows = Vec<(Vec<String>, Tone)>;
@@ -57,11 +57,7 @@ fn rows(ctx: &Ctx) -> Rows {
     let s = strings();
     let current = mode_index(ctx.game.code());
     // The mode in words: the game, the draw and the scoring, each in a column of its own.
-    let header = [s.game, s.draw, s.scoring]
-        .into_iter()
-        .chain(s.stats_header.iter().skip(1).copied())
-        .map(str::to_string)
-        .collect();
+    let header = s.stats_header.iter().copied().map(str::to_string).collect();
     let mut rows: Rows = vec![(header, Tone::Dim)];
     for (i, m) in ctx.stats.modes.iter().enumerate().take(MODES) {
         let code = mode_code(i);
@@ -69,11 +65,11 @@ fn rows(ctx: &Ctx) -> Rows {
             s.game_name(code.game).to_string(),
             code.draw.count().to_string(),
             s.scoring_name(code.scoring).to_string(),
-            m.played.to_string(),
-            m.won.to_string(),
-            m.win_rate().map_or("-".into(), |r| format!("{r:.0}%")),
+            number(i64::from(m.played)),
+            number(i64::from(m.won)),
+            m.win_rate().map_or("-".into(), percent),
             m.best_score.map_or("-".into(), |b| score_text(code, b)),
-            m.fewest_moves.map_or("-".into(), |f| f.to_string()),
+            m.fewest_moves.map_or("-".into(), |f| number(i64::from(f))),
             format!("{}/{}", m.streak, m.best_streak),
         ];
         let tone = if i == current {

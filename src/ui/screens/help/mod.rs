@@ -5,7 +5,10 @@
 
 use super::{Cmd, Ctx, Item, Panel, Tone, UiAction, button, button_right};
 use crate::ui::geom::{LINE_H, font, wrap};
-use crate::ui::strings::{HelpLine, fill, help_pages, strings};
+use crate::ui::strings::{fill, strings};
+
+mod pages;
+pub use pages::{HelpLine, help_pages};
 
 /// One line of the window: texts at their x (from the text's left edge), each with its tone.
 type Line = Vec<(i32, String, Tone)>;
