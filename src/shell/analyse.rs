@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::engine::notation::action_line;
-use crate::engine::{Action, Draw, Game, GameCode, GameKind, Scoring, deal::splitmix};
+use crate::engine::{Action, Draw, Game, GameCode, GameKind, Scoring};
 use crate::solver::analysis::{self, ANALYSIS_STATES, ANALYSIS_TOTAL, Analysis, Answer};
 use crate::solver::{Budget, Verdict};
 
@@ -185,18 +185,12 @@ pub fn solve_from(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The dice of the player's game of a deal in the survey.
-fn survey_seed(deal: u64) -> u64 {
-    splitmix(deal ^ 0x6c6f_7374)
-}
-
 /// The grades' player's first `n` lost games of a mode (from deal 0 up, one game a deal).
 pub fn lost_games(game: GameKind, draw: Draw, scoring: Scoring, n: usize) -> Vec<Game> {
     let mut out = Vec::new();
     let mut deal = 0;
     while out.len() < n && deal < crate::engine::DEALS {
-        let code = GameCode::new(game, draw, scoring, deal);
-        let g = crate::solver::grade::play(code, survey_seed(deal));
+        let g = analysis::players_game(GameCode::new(game, draw, scoring, deal));
         if !g.is_won() {
             out.push(g);
         }

@@ -17,7 +17,8 @@ use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
 use super::{Budget, Search, Verdict};
-use crate::engine::{Action, Entry, Game, Source, Table, Target};
+use crate::engine::deal::splitmix;
+use crate::engine::{Action, Entry, Game, GameCode, Source, Table, Target};
 
 /// Positions an analysis may search for one position of the line, and in all, by default:
 /// the hard deals' positions that take a second or more are passed over, and a game's
@@ -101,6 +102,12 @@ pub fn replay(game: &Game, line: &[Action], k: usize) -> Option<Game> {
         g.apply(a).ok()?;
     }
     Some(g)
+}
+
+/// A game of the grades' human-like player (`grade::play`) of a deal, with dice of its own:
+/// the analysis's measure (`analyse --survey`) and its tests play its lost games.
+pub fn players_game(code: GameCode) -> Game {
+    super::grade::play(code, splitmix(code.deal ^ 0x6c6f_7374))
 }
 
 /// The table as the solver sees it: the cards where they lie (not the score, nor how many
