@@ -4,6 +4,7 @@ pub mod card;
 pub mod code;
 pub mod deal;
 pub mod game;
+mod gestures;
 pub mod notation;
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! The daily deal: one deal a calendar day for each game, the same for every player everywhere.
 //! Its number comes from the date by a fixed function (docs/FAQ.md, "The daily deal"): the
-//! days since 2026-01-01, mixed like a deal seed with a constant per game, taken modulo the
-//! number of deals; then that number and the next ones in order, until the solver proves one
-//! winnable within a budget counted in positions — the same on every machine, so every build
-//! finds the same code. Draw 1, Normal scoring.
+//! days since the first daily deal (`EPOCH`), mixed like a deal seed with a constant per game,
+//! taken modulo the number of deals; then that number and the next ones in order, until the
+//! solver proves one winnable within a budget counted in positions — the same on every
+//! machine, so every build finds the same code. Draw 1, Normal scoring.
 
 use crate::engine::deal::splitmix;
 use crate::engine::{DEALS, Draw, Game, GameCode, GameKind, Scoring};
@@ -22,7 +22,8 @@ pub struct Date {
 pub enum DateError {
     /// Not `YYYY-MM-DD`.
     Form,
-    /// A month or day that does not exist (2026-02-30), or a year out of 1970..=9999.
+    /// A month or day that does not exist (a 30th in the second month), or a year out of
+    /// 1970..=9999.
     NoSuchDay,
 }
 
@@ -208,7 +209,7 @@ mod tests {
             Date::from_days(d.days() + 1),
             Date::new(2024, 3, 1).unwrap()
         );
-        // 2026-12-01 is a Tuesday.
+        // Weekdays count from Monday, 0.
         assert_eq!(Date::parse("2026-12-01").unwrap().weekday(), 1);
     }
 

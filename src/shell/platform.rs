@@ -165,7 +165,7 @@ pub fn today() -> crate::play::daily::Date {
     }
 }
 
-/// The daily deal a link asks for: `?daily` (today: "today") or `?daily=2026-12-24` on the
+/// The daily deal a link asks for: `?daily` (today: "today") or `?daily=YYYY-MM-DD` on the
 /// web (none natively).
 pub fn link_daily() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
