@@ -72,7 +72,7 @@ fn main() {
         y: r.y + 30,
         t: 20,
     });
-    assert!(app.drag.is_some());
+    assert!(app.drag().is_some());
     let mut renderer = Renderer::new();
     let mut times = Vec::new();
     for k in 0..2000 {

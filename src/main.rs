@@ -65,7 +65,7 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
         app.set_shape(view.shape());
         if t >= next_date_check {
             // The date moves on at midnight (the daily deal, the calendar).
-            app.today = Some(solitaire::shell::platform::today());
+            app.set_today(solitaire::shell::platform::today());
             next_date_check = t + 30_000;
         }
         if inputs.deliver(&mut app, &view, t, trace) {
@@ -78,17 +78,7 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
         while app.is_busy() && platform::now_ms() < until {
             app.work(100);
         }
-        if app.take_save_needed() {
-            persist.save(app.game_to_save(), &app.settings, &app.stats);
-        }
-        window::tell(&mut app, &mut persist);
-        if let Some(text) = app.clipboard.take() {
-            macroquad::miniquad::window::clipboard_set(&text);
-        }
-        if let Some((name, script)) = app.export.take() {
-            save_replay(&mut app, &name, &script);
-        }
-        if app.take_dirty() {
+        if window::run_effects(&mut app, &mut persist) {
             renderer.draw(&app);
             let f = &renderer.frame;
             present.upload(&f.bytes, f.w, f.h);
@@ -112,26 +102,6 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
             eprintln!("first frame: {now} ms since the epoch (loop entered at {at})");
         }
     }
-}
-
-/// A web page has no files: a shared replay is its link.
-#[cfg(target_arch = "wasm32")]
-fn save_replay(_: &mut solitaire::ui::app::App, _: &str, _: &str) {}
-
-/// Saves a shared replay as a script in the data folder's `replays/`, and says where.
-#[cfg(not(target_arch = "wasm32"))]
-fn save_replay(app: &mut solitaire::ui::app::App, name: &str, script: &str) {
-    use solitaire::ui::strings::{fill, strings};
-    let Some(dir) = solitaire::save::FileStorage::default_dir().map(|d| d.join("replays")) else {
-        return;
-    };
-    let path = dir.join(name);
-    let s = strings();
-    let text = match std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, script)) {
-        Ok(()) => fill(s.replay_saved, &[("path", &path.display().to_string())]),
-        Err(e) => fill(s.replay_not_saved, &[("why", &e.to_string())]),
-    };
-    app.notify(text);
 }
 
 /// Writes to the console the program was started from, when its output goes nowhere else

@@ -57,12 +57,12 @@ fn a_daily_deal_won_is_marked_on_the_calendar_and_counts_in_the_streak() {
     use solitaire::ui::screens::{Item, Tone};
     let today = Date::parse("2026-12-24").unwrap();
     let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
-    app.today = Some(today);
+    app.set_today(today);
     // Yesterday's daily deal was won already: today's win makes a streak of two.
     let yesterday = Date::from_days(today.days() - 1);
     let (code_y, _) = daily(GameKind::Klondike, yesterday);
-    app.stats.daily.begin(code_y, yesterday.daily_day());
-    app.stats.record_win(code_y, 700, 130);
+    app.stats_mut().daily.begin(code_y, yesterday.daily_day());
+    app.stats_mut().record_win(code_y, 700, 130);
     app.ui_action(UiAction::NewGame);
     app.ui_action(UiAction::TodaysDeal);
     work(&mut app);
@@ -71,23 +71,23 @@ fn a_daily_deal_won_is_marked_on_the_calendar_and_counts_in_the_streak() {
         PINNED[6].1,
         "today's deal started"
     );
-    assert!(app.stats.daily.played_on(today.daily_day()));
-    assert!(!app.stats.daily.won_on(today.daily_day()));
+    assert!(app.stats().daily.played_on(today.daily_day()));
+    assert!(!app.stats().daily.won_on(today.daily_day()));
     let (_, line) = daily(GameKind::Klondike, today);
     let mut m = Mouse::new();
     for a in line {
         play_by_mouse(&mut m, &mut app, a);
     }
     assert!(app.game().is_won(), "won by mouse");
-    let d = &app.stats.daily;
+    let d = &app.stats().daily;
     assert!(d.won_on(today.daily_day()));
     assert_eq!((d.days_played(), d.days_won()), (2, 2));
     assert_eq!((d.streak(today.daily_day()), d.best_streak()), (2, 2));
     // The calendar: Statistics → Daily.
-    app.screen = Screen::Stats;
+    app.set_screen(Screen::Stats);
     app.ui_action(UiAction::Daily);
     assert_eq!(
-        app.screen,
+        *app.screen(),
         Screen::Daily {
             year: 2026,
             month: 12
@@ -128,12 +128,12 @@ fn a_daily_deal_won_is_marked_on_the_calendar_and_counts_in_the_streak() {
 #[test]
 fn a_daily_link_opens_that_days_deal() {
     let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
-    app.today = Some(Date::parse("2026-12-01").unwrap());
+    app.set_today(Date::parse("2026-12-01").unwrap());
     app.open_daily_link("2026-12-24");
     work(&mut app);
     assert_eq!(app.game().code().to_string(), PINNED[6].1);
     let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
-    app.today = Some(Date::parse("2026-12-01").unwrap());
+    app.set_today(Date::parse("2026-12-01").unwrap());
     app.open_daily_link("2026-13-45");
     work(&mut app);
     assert_eq!(

@@ -70,7 +70,7 @@ fn a_codes_grade_is_the_same_every_time() {
 fn winnable_only_deals_the_grade_asked_for() {
     for want in [Grade::Easy, Grade::Expert] {
         let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 5);
-        app.settings.winnable_only = true;
+        app.settings_mut().winnable_only = true;
         app.ui_action(UiAction::NewGame);
         app.ui_action(UiAction::SetDraw(Draw::One));
         app.ui_action(UiAction::SetRandom(true));

@@ -35,7 +35,7 @@ fn a_hint_points_at_the_first_move_of_a_winning_line_and_moves_nothing() {
     work_until_done(&mut app, 10_000);
     assert_eq!(app.game().table(), &before, "a hint moves no card");
     assert_eq!(app.game().moves(), 0);
-    let hint = app.hint.clone().expect("a hint is shown");
+    let hint = app.hint().cloned().expect("a hint is shown");
     let hint_prefix = format!("{}: ", strings().hint);
     assert!(status(&app).starts_with(&hint_prefix), "{}", status(&app));
     // The same solver, asked directly, starts its line with the move the hint marks.
@@ -64,7 +64,7 @@ fn a_hint_points_at_the_first_move_of_a_winning_line_and_moves_nothing() {
     }
     // Playing anything clears the mark.
     m.click(app.layout().stock.center(), &mut app);
-    assert_eq!(app.hint, None);
+    assert_eq!(app.hint().cloned(), None);
 }
 
 /// Asks for a hint and does what it points at with the mouse, until the game is won.
@@ -73,7 +73,7 @@ fn follow_hints_to_a_win(code: &str) {
     let mut m = Mouse::new();
     for step in 0..2000 {
         if app.game().is_won() {
-            assert_eq!(app.screen, Screen::Won);
+            assert_eq!(*app.screen(), Screen::Won);
             return;
         }
         m.press(&mut app, UiAction::Hint);
@@ -81,7 +81,7 @@ fn follow_hints_to_a_win(code: &str) {
         let said = status(&app);
         let hint_prefix = format!("{}: ", strings().hint);
         assert!(said.starts_with(&hint_prefix), "{code} step {step}: {said}");
-        let hint = app.hint.clone().expect("a hint");
+        let hint = app.hint().cloned().expect("a hint");
         let moves = app.game().moves();
         match hint.to {
             None => m.click(hint.from.center(), &mut app),
@@ -109,7 +109,7 @@ fn with_no_useful_move_the_hint_says_so_and_suggests_undo() {
     let mut app = App::with_game(g, 1);
     app.ui_action(UiAction::Hint);
     work_until_done(&mut app, 10_000);
-    assert_eq!(app.hint, None);
+    assert_eq!(app.hint().cloned(), None);
     let said = status(&app);
     assert!(said == strings().no_useful_move, "{said}");
 }
@@ -136,7 +136,7 @@ fn a_guess_is_marked_as_one() {
     work_until_done(&mut app, 10_000);
     let said = status(&app);
     assert!(said.starts_with(strings().guess), "{said}");
-    let hint = app.hint.clone().expect("a guess is marked too");
+    let hint = app.hint().cloned().expect("a guess is marked too");
     let t = app.game().table();
     assert_eq!(hint.from, app.layout().card_rect(t, Pile::Waste, 1));
     assert_eq!(hint.to, Some(app.layout().top_rect(t, Pile::Column(6))));
@@ -150,17 +150,17 @@ fn winnable_deals_only_starts_a_deal_the_solver_has_won() {
     let mut m = Mouse::new();
     m.press(&mut app, UiAction::NewGame);
     m.press(&mut app, UiAction::ToggleWinnableOnly);
-    assert!(app.settings.winnable_only);
+    assert!(app.settings().winnable_only);
     m.press(&mut app, UiAction::Start);
     // The search runs between frames; meanwhile the window stays open and says so.
     if app.is_busy() {
-        let Screen::NewGame(form) = &app.screen else {
+        let Screen::NewGame(form) = app.screen() else {
             panic!("the window stays open while searching");
         };
         assert!(form.note.is_some());
     }
     work_until_done(&mut app, 100_000);
-    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(*app.screen(), Screen::Table);
     let code = app.game().code();
     assert_eq!(code.to_string()[..7], *"KL1-D3N");
     // An ordinary code: solved again from scratch, it is winnable.
@@ -186,7 +186,7 @@ fn cancel_stops_the_search_for_a_winnable_deal() {
     );
     app.ui_action(UiAction::Cancel);
     assert!(!app.is_busy());
-    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(*app.screen(), Screen::Table);
     assert_eq!(app.game().code(), code);
 }
 
@@ -231,7 +231,7 @@ fn giving_up_on_winnable_deals_says_so_and_keeps_the_game() {
         app.work(1_000_000);
     }
     assert_eq!(app.game().code(), code);
-    let Screen::NewGame(form) = &app.screen else {
+    let Screen::NewGame(form) = app.screen() else {
         panic!("the window stays open");
     };
     assert_eq!(form.error.as_deref(), Some(strings().winnable_not_found));
@@ -304,7 +304,7 @@ fn hints_name_and_outline_only_cards_the_player_sees() {
                     );
                 }
             }
-            if let Some(h) = &app.hint {
+            if let Some(h) = app.hint() {
                 let t = g.table();
                 let l = app.layout();
                 let stock = h.from == l.stock;
@@ -332,7 +332,7 @@ fn hints_name_and_outline_only_cards_the_player_sees() {
             let stock = app.layout().stock.center();
             Mouse::new().click(stock, &mut app);
             if app.game().moves() > moves {
-                assert_eq!(app.hint, None);
+                assert_eq!(app.hint().cloned(), None);
                 assert_ne!(
                     app.status(),
                     Some(said.as_str()),
@@ -360,9 +360,9 @@ fn a_hint_goes_when_a_window_opens_or_a_new_game_starts() {
         let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 3);
         app.ui_action(UiAction::Hint);
         work_until_done(&mut app, 10_000);
-        assert!(app.hint.is_some());
+        assert!(app.hint().cloned().is_some());
         app.ui_action(action);
-        assert_eq!(app.hint, None, "{action:?}");
+        assert_eq!(app.hint().cloned(), None, "{action:?}");
         assert_eq!(app.status(), None, "{action:?}: the words go too");
     }
 }
@@ -373,7 +373,7 @@ fn a_hint_goes_when_a_window_opens_or_a_new_game_starts() {
 fn winnable_only_is_not_promised_for_double_solitaire_in_vegas() {
     use solitaire::engine::{GameKind, Scoring};
     let mut app = App::new(GameCode::parse("DS1-D1V-AAAAAAA").unwrap(), 9);
-    app.settings.winnable_only = true;
+    app.settings_mut().winnable_only = true;
     app.ui_action(UiAction::NewGame);
     app.ui_action(UiAction::SetGame(GameKind::Double));
     app.ui_action(UiAction::SetScoring(Scoring::Vegas));
@@ -387,7 +387,7 @@ fn winnable_only_is_not_promised_for_double_solitaire_in_vegas() {
     );
     app.ui_action(UiAction::Start);
     assert!(!app.is_busy(), "no search for a win that will not come");
-    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(*app.screen(), Screen::Table);
     assert_eq!(app.game().code().game, GameKind::Double);
 }
 
@@ -440,7 +440,7 @@ fn a_visible_winning_move_is_preferred_to_turning_the_stock() {
         let mut app = App::with_game(g.clone(), 1);
         app.ui_action(UiAction::Hint);
         work_until_done(&mut app, 100_000);
-        let h = app.hint.clone().expect("a hint");
+        let h = app.hint().cloned().expect("a hint");
         if h.from == app.layout().stock {
             continue; // the visible winner lies beyond the moves the hint tries first
         }

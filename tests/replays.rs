@@ -7,6 +7,7 @@ use common::Rng;
 use solitaire::engine::{DEALS, Draw, Game, GameCode, GameKind, Scoring};
 use solitaire::save::link::{ReplayError, pack, unpack};
 use solitaire::solver::{Budget, Verdict, solve};
+use solitaire::ui::effect::Effect;
 
 /// Won games from the solver: up to `per_mode` of each mode, from the first deals it wins
 /// within a small budget (Double Solitaire in Vegas is rarely won; the others make up for it).
@@ -197,13 +198,17 @@ fn a_won_game_is_watched_again_without_touching_the_game_in_play() {
     use solitaire::ui::app::{App, Screen, UiAction};
     let won = won_klondike();
     let mut app = App::with_game(won.clone(), 1);
-    app.screen = Screen::Won;
-    let stats = app.stats.clone();
+    app.set_screen(Screen::Won);
+    let stats = app.stats().clone();
     app.ui_action(UiAction::Watch);
-    app.take_save_needed();
+    app.take_effects();
     assert!(app.is_watching());
-    assert_eq!(app.screen, Screen::Watch);
-    assert_eq!(app.game().moves(), 0, "the replay starts from the deal");
+    assert_eq!(*app.screen(), Screen::Watch);
+    assert_eq!(
+        app.table_game().moves(),
+        0,
+        "the replay starts from the deal"
+    );
     assert_eq!(
         app.game_to_save().log(),
         won.log(),
@@ -227,24 +232,43 @@ fn a_won_game_is_watched_again_without_touching_the_game_in_play() {
         assert!(t < 10_000_000);
     }
     assert_eq!(
-        app.game().table(),
+        app.table_game().table(),
         won.table(),
         "the replay ends on the won table"
     );
-    assert_eq!(app.screen, Screen::Watch, "no second win screen");
-    assert_eq!(app.stats, stats, "no second win counted");
+    assert_eq!(*app.screen(), Screen::Watch, "no second win screen");
+    assert_eq!(app.stats(), &stats, "no second win counted");
+    assert!(
+        !app.has_effect(&Effect::Save),
+        "a replay's steps change nothing worth saving"
+    );
+    assert_eq!(
+        app.game().log(),
+        won.log(),
+        "the game in play is never swapped out"
+    );
     app.ui_action(UiAction::WatchBack);
     assert_eq!(app.watching().unwrap().pos, won.log().len() - 1);
-    assert!(!app.game().is_won());
+    assert!(!app.table_game().is_won());
     app.ui_action(UiAction::WatchForward);
-    assert!(app.game().is_won());
+    assert!(app.table_game().is_won());
     app.ui_action(UiAction::Share);
-    let Screen::Share(link) = app.screen.clone() else {
+    let Screen::Share(link) = app.screen().clone() else {
         panic!("the link is shown")
     };
     assert!(link.starts_with("?code=KL1-D1N-AAAAAAA&replay="), "{link}");
     // Natively it is saved as a script too: the script interface plays it to the same game.
-    let (name, script) = app.export.take().expect("a script to save");
+    let effects = app.take_effects();
+    let clipboard = effects
+        .iter()
+        .any(|e| *e == Effect::Clipboard(link.clone()));
+    assert!(clipboard, "the link goes to the clipboard");
+    let Some(Effect::Export { name, text: script }) = effects
+        .into_iter()
+        .find(|e| matches!(e, Effect::Export { .. }))
+    else {
+        panic!("a script to save")
+    };
     assert!(
         name.starts_with("KL1-D1N-AAAAAAA-") && name.ends_with(".txt"),
         "{name}"
@@ -252,11 +276,11 @@ fn a_won_game_is_watched_again_without_touching_the_game_in_play() {
     let played = solitaire::shell::tools::play_script(script.as_bytes()).unwrap();
     assert_eq!(played.log(), won.log());
     app.ui_action(UiAction::Cancel);
-    assert_eq!(app.screen, Screen::Watch);
+    assert_eq!(*app.screen(), Screen::Watch);
     app.ui_action(UiAction::Cancel);
     assert!(!app.is_watching());
     assert_eq!(app.game().log(), won.log());
-    assert_eq!(app.screen, Screen::Won);
+    assert_eq!(*app.screen(), Screen::Won);
 }
 
 /// A replay link opens the replay over the game in play, which it leaves as it is; a bad one

@@ -444,9 +444,9 @@ fn a_won_game_undone_and_restarted_keeps_the_record_and_counts_once() {
         g.apply(a).unwrap();
     }
     let mut app = App::with_game(g, 1);
-    app.stats
-        .record_win(code, app.game().score(), app.game().moves());
-    let won_stats = app.stats.clone();
+    let (score, moves) = (app.game().score(), app.game().moves());
+    app.stats_mut().record_win(code, score, moves);
+    let won_stats = app.stats().clone();
     // The app is told of the win the way a win reaches it: through a save and a restore.
     let mut storage = MemoryStorage::default();
     storage
@@ -458,27 +458,27 @@ fn a_won_game_undone_and_restarted_keeps_the_record_and_counts_once() {
     storage
         .write(
             Key::Record,
-            format::encode_record(&app.stats, &no_extra()).as_bytes(),
+            format::encode_record(app.stats(), &no_extra()).as_bytes(),
         )
         .unwrap();
     let (_, loaded) = Persist::open(storage.clone());
     let mut app = App::restore(loaded, code, 1);
     assert!(app.is_counted());
-    assert_eq!(app.screen, Screen::Won);
+    assert_eq!(*app.screen(), Screen::Won);
     app.ui_action(UiAction::Undo);
     assert!(!app.game().is_won());
     let (mut persist, _) = Persist::open(storage);
     persist.started();
-    persist.save(app.game(), &app.settings, &app.stats);
+    persist.save(app.game(), app.settings(), app.stats());
     // Restart: the game comes back un-won but counted, the record whole.
     let (mut persist, loaded) = Persist::open(persist.storage().clone());
     assert!(persist.take_notice().is_none());
     let mut app = App::restore(loaded, code, 1);
-    assert_eq!(app.stats, won_stats);
+    assert_eq!(app.stats(), &won_stats);
     assert!(app.is_counted() && !app.game().is_won());
     // A new game now does not count it a second time, as given up.
     app.start(GameCode::parse("KL1-D1N-AAAAAAB").unwrap());
-    assert_eq!(app.stats, won_stats);
+    assert_eq!(app.stats(), &won_stats);
 }
 
 /// Finding 4: the game wrote logs longer than it would read.
@@ -594,7 +594,7 @@ fn every_notice_is_shown_in_turn_none_replaced_by_the_next() {
     let (mut persist, loaded) = Persist::open(storage);
     let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
     let mut app = App::restore(loaded, code, 1);
-    persist.save(app.game(), &app.settings, &app.stats);
+    persist.save(app.game(), app.settings(), app.stats());
     let notices: Vec<Notice> = std::iter::from_fn(|| persist.take_notice()).collect();
     assert!(
         matches!(notices[0], Notice::Unreadable { .. }),
@@ -642,29 +642,32 @@ fn a_link_never_ends_a_game_under_way_without_asking() {
         ..Default::default()
     };
     let mut app = App::start_up(loaded(), Some(Ok(linked)), linked, 1);
-    assert_eq!(app.screen, Screen::ConfirmLeave(linked));
+    assert_eq!(*app.screen(), Screen::ConfirmLeave(linked));
     assert_eq!(app.game().code(), saved);
     app.ui_action(UiAction::Cancel);
     assert_eq!(
-        (app.screen.clone(), app.game().code()),
+        (app.screen().clone(), app.game().code()),
         (Screen::Table, saved)
     );
-    assert_eq!(app.stats.mode(saved).played, 0);
+    assert_eq!(app.stats().mode(saved).played, 0);
     let mut app = App::start_up(loaded(), Some(Ok(linked)), linked, 1);
     app.ui_action(UiAction::LeaveForLink);
     assert_eq!(app.game().code(), linked);
     assert_eq!(
-        app.stats.mode(saved).played,
+        app.stats().mode(saved).played,
         1,
         "the game left counts as given up"
     );
     // A link to the deal under way: it goes on (a page reloaded).
     let app = App::start_up(loaded(), Some(Ok(saved)), saved, 1);
-    assert_eq!((app.screen.clone(), app.game().moves()), (Screen::Table, 1));
+    assert_eq!(
+        (app.screen().clone(), app.game().moves()),
+        (Screen::Table, 1)
+    );
     // Nothing under way: the link's deal starts at once.
     let app = App::start_up(Loaded::default(), Some(Ok(linked)), linked, 1);
     assert_eq!(
-        (app.screen.clone(), app.game().code()),
+        (app.screen().clone(), app.game().code()),
         (Screen::Table, linked)
     );
     // An invalid link says what is played instead: the saved game, or a random deal.
@@ -906,7 +909,7 @@ fn statistics_count_won_and_given_up_games() {
     let mut app = App::new(code, 1);
     app.ui_action(UiAction::Replay);
     app.start(GameCode::parse("KL1-D1N-AAAAAAB").unwrap());
-    assert_eq!(app.stats.mode(code).played, 0);
+    assert_eq!(app.stats().mode(code).played, 0);
     // One with a move is, as played and not won, even when the move was undone.
     let mut app = App::new(code, 1);
     let stock = app.layout().stock.center();
@@ -914,25 +917,28 @@ fn statistics_count_won_and_given_up_games() {
     app.ui_action(UiAction::Undo);
     // Replaying a game under way asks first (issue #14); No keeps it, Yes leaves it.
     app.ui_action(UiAction::Replay);
-    assert_eq!(app.screen, Screen::ConfirmLeave(code));
+    assert_eq!(*app.screen(), Screen::ConfirmLeave(code));
     app.ui_action(UiAction::Cancel);
-    assert_eq!((app.screen.clone(), app.game().moves()), (Screen::Table, 1));
-    assert_eq!(app.stats.mode(code).played, 0);
+    assert_eq!(
+        (app.screen().clone(), app.game().moves()),
+        (Screen::Table, 1)
+    );
+    assert_eq!(app.stats().mode(code).played, 0);
     app.ui_action(UiAction::Replay);
     app.ui_action(UiAction::LeaveForLink);
     assert_eq!(
-        (app.stats.mode(code).played, app.stats.mode(code).won),
+        (app.stats().mode(code).played, app.stats().mode(code).won),
         (1, 0)
     );
     // A new game from the New Game window asks the same.
     mouse.click(stock, &mut app);
     app.ui_action(UiAction::NewGame);
     app.ui_action(UiAction::Start);
-    assert!(matches!(app.screen, Screen::ConfirmLeave(_)));
+    assert!(matches!(*app.screen(), Screen::ConfirmLeave(_)));
     app.ui_action(UiAction::LeaveForLink);
-    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(*app.screen(), Screen::Table);
     assert_eq!(app.game().moves(), 0);
-    assert_eq!(app.stats.mode(code).played, 2);
+    assert_eq!(app.stats().mode(code).played, 2);
     // A won game counts once, however often it is undone and won again.
     let line = greedy_win(code, 5000).unwrap();
     let mut g = Game::new(code);
@@ -940,7 +946,7 @@ fn statistics_count_won_and_given_up_games() {
         g.apply(a).unwrap();
     }
     let mut won = App::with_game(g, 1);
-    won.stats = app.stats.clone();
+    *won.stats_mut() = app.stats().clone();
     let from = match *line.last().unwrap() {
         Action::Move { from, .. } => from.pile(),
         _ => unreachable!("a game is won by a move"),
@@ -953,19 +959,19 @@ fn statistics_count_won_and_given_up_games() {
     }
     won.start(code);
     // Two games given up above, one won here (however often it was undone and won again).
-    let m = won.stats.mode(code);
+    let m = won.stats().mode(code);
     assert_eq!((m.played, m.won, m.streak), (3, 1, 1));
     assert_eq!(m.fewest_moves, Some(line.len() as u32));
     // Reset, after a confirmation.
     won.ui_action(UiAction::Stats);
     won.ui_action(UiAction::ResetStats);
     assert_eq!(
-        won.stats.mode(code).played,
+        won.stats().mode(code).played,
         3,
         "not before the confirmation"
     );
     won.ui_action(UiAction::ConfirmReset);
-    assert_eq!(won.stats, Stats::default());
+    assert_eq!(won.stats(), &Stats::default());
 }
 
 #[test]
@@ -982,7 +988,7 @@ fn vegas_dollars_carry_from_game_to_game_when_asked() {
     common::Mouse::new().click((r.x + 6, r.y + 5), &mut app);
     assert_eq!(app.game().score(), -47);
     app.start(GameCode::parse("KL1-D1V-AAAAAAB").unwrap());
-    assert_eq!(app.stats.bankroll(GameKind::Klondike), -47);
+    assert_eq!(app.stats().bankroll(GameKind::Klondike), -47);
     assert_eq!(app.bankroll_text().as_deref(), Some("-$99"));
 }
 
@@ -1004,10 +1010,13 @@ fn the_language_chosen_survives_a_restart() {
     app.ui_action(UiAction::Settings);
     app.ui_action(UiAction::NextLanguage);
     assert_eq!(language(), Language::Nb, "the screens speak it at once");
-    assert_eq!(app.settings.language.as_deref(), Some("nb"));
-    assert!(app.take_save_needed());
+    assert_eq!(app.settings().language.as_deref(), Some("nb"));
+    assert!(
+        app.take_effects()
+            .contains(&solitaire::ui::effect::Effect::Save)
+    );
     let mut persist = Persist::open(MemoryStorage::default()).0;
-    persist.save(app.game(), &app.settings, &app.stats);
+    persist.save(app.game(), app.settings(), app.stats());
     set_language(Language::En);
     // The next start, on a system that speaks Turkish.
     let (_, loaded) = Persist::open(persist.storage().clone());

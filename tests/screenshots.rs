@@ -73,7 +73,7 @@ fn daily_calendar() -> App {
     use solitaire::play::daily::Date;
     let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
     let today = Date::parse("2026-12-24").unwrap();
-    app.today = Some(today);
+    app.set_today(today);
     for (day, won) in [
         (3, true),
         (4, true),
@@ -93,9 +93,9 @@ fn daily_calendar() -> App {
             solitaire::engine::Scoring::Normal,
             n as u64,
         );
-        app.stats.daily.begin(code, n);
+        app.stats_mut().daily.begin(code, n);
         if won {
-            app.stats.record_win(code, 650, 120);
+            app.stats_mut().record_win(code, 650, 120);
         }
     }
     app.ui_action(UiAction::Stats);
@@ -132,12 +132,12 @@ fn scenes() -> Vec<(&'static str, App)> {
         // The four-colour deck (Settings): ♠ black, ♥ red, ♦ blue, ♣ green.
         ("klondike-four-colours", {
             let mut app = App::with_game(played("KL1-D1N-AAAAAAA", 60), 1);
-            app.settings.four_colour = true;
+            app.settings_mut().four_colour = true;
             app
         }),
         ("double-four-colours", {
             let mut app = App::with_game(played("DS1-D1N-AAAAAAC", 140), 1);
-            app.settings.four_colour = true;
+            app.settings_mut().four_colour = true;
             app
         }),
     ];
@@ -161,7 +161,7 @@ fn scenes() -> Vec<(&'static str, App)> {
         &["", "", "AH", "", "", "", "AC"],
     );
     let mut app = App::with_game(game, 1);
-    app.settings.double_click = true;
+    app.settings_mut().double_click = true;
     out.push(("double-long-columns", app));
     // The draw-3 fan.
     let mut app = App::new(GameCode::parse("KL1-D3V-AAAAAAG").unwrap(), 1);
@@ -220,7 +220,7 @@ fn scenes() -> Vec<(&'static str, App)> {
     };
     let app = (30..60)
         .map(hinted)
-        .find(|a| a.hint.as_ref().is_some_and(|h| h.to.is_some()))
+        .find(|a| a.hint().is_some_and(|h| h.to.is_some()))
         .expect("a hint that moves a card");
     out.push(("klondike-hint", app));
     // The New Game window looking for a winnable deal.
@@ -245,8 +245,8 @@ fn scenes() -> Vec<(&'static str, App)> {
         ("DS1-D1V-AAAAAJW", 416, 228),
     ] {
         let code = GameCode::parse(code).unwrap();
-        app.stats.record_win(code, score, moves);
-        app.stats.record_unfinished(code);
+        app.stats_mut().record_win(code, score, moves);
+        app.stats_mut().record_unfinished(code);
     }
     app.ui_action(UiAction::Stats);
     out.push(("statistics", app));
@@ -649,7 +649,7 @@ fn more_screens() -> Vec<(&'static str, App)> {
     let mut out = Vec::new();
     let klondike = || App::new(GameCode::parse("KL1-D1V-AAAAAAA").unwrap(), 1);
     let mut app = klondike();
-    app.settings.carry_vegas = true;
+    app.settings_mut().carry_vegas = true;
     app.ui_action(UiAction::Settings);
     out.push(("settings", app));
     let mut app = klondike();

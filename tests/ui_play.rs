@@ -115,7 +115,7 @@ fn double_click_setting_off_is_a_click() {
         .unwrap();
     let mut m = Mouse::new();
     m.click(center(toggle.rect), &mut app);
-    assert!(!app.settings.double_click);
+    assert!(!app.settings().double_click);
     app.ui_action(UiAction::Cancel);
     m.double_click(on_card(&app, Pile::Column(0), 1), &mut app);
     assert_eq!(app.game().moves(), 0);
@@ -141,7 +141,7 @@ fn drag_a_run_onto_a_column() {
     let t = app.game().table();
     assert_eq!(names(&t.columns[1].up), "TC 9H 8S 7D");
     assert_eq!(names(&t.columns[0].up), "4C");
-    assert!(app.drag.is_none());
+    assert!(app.drag().is_none());
 }
 
 #[test]
@@ -174,10 +174,10 @@ fn an_illegal_drop_puts_the_cards_back() {
     m.drag(on_card(&app, Pile::Column(0), 1), to, &mut app);
     assert_eq!(app.game().table(), &before);
     assert_eq!(app.game().moves(), 0);
-    assert!(app.drag.is_none());
+    assert!(app.drag().is_none());
     // The cards slide home, and the status line says why.
-    assert_eq!(app.slides.len(), 1);
-    assert_eq!(app.slides[0].to, Pile::Column(0));
+    assert_eq!(app.slides().len(), 1);
+    assert_eq!(app.slides()[0].to, Pile::Column(0));
     let refusal = Refusal::DoesNotFit {
         card: Card::parse("9H").unwrap(),
         onto: Card::parse("TH").unwrap(),
@@ -198,7 +198,7 @@ fn a_release_outside_the_window_puts_the_cards_back() {
         &mut app,
     );
     assert_eq!(app.game().table(), &before);
-    assert!(app.drag.is_none());
+    assert!(app.drag().is_none());
     // And it says so (issue #14: a word for every refused action).
     assert_eq!(
         app.status(),
@@ -206,9 +206,9 @@ fn a_release_outside_the_window_puts_the_cards_back() {
     );
     // The window minimised (or focus lost) mid-drag cancels it too.
     m.drag_without_release(on_card(&app, Pile::Column(0), 1), (300, 200), &mut app);
-    assert!(app.drag.is_some());
+    assert!(app.drag().is_some());
     app.pointer(Cancel);
-    assert!(app.drag.is_none());
+    assert!(app.drag().is_none());
     assert_eq!(app.game().table(), &before);
 }
 
@@ -256,7 +256,7 @@ fn new_game_window_driven_by_clicks_alone_starts_the_chosen_code() {
         m.click(center(w.rect), app);
     };
     click_widget(&mut app, &mut m, UiAction::NewGame);
-    assert!(matches!(app.screen, Screen::NewGame(_)));
+    assert!(matches!(*app.screen(), Screen::NewGame(_)));
     click_widget(
         &mut app,
         &mut m,
@@ -278,7 +278,7 @@ fn new_game_window_driven_by_clicks_alone_starts_the_chosen_code() {
     click_widget(&mut app, &mut m, UiAction::LetterUp(6));
     click_widget(&mut app, &mut m, UiAction::LetterDown(0));
     click_widget(&mut app, &mut m, UiAction::Start);
-    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(*app.screen(), Screen::Table);
     assert_eq!(app.game().code().to_string(), "DS1-D3V-ZAAAAAC");
     assert_eq!(app.game().score_text(), "-$104");
     assert_eq!(app.game().table().columns.len(), 9);
@@ -297,7 +297,7 @@ fn an_invalid_typed_code_says_what_is_wrong_and_keeps_the_game() {
         app.key_char(c);
     }
     app.key_enter();
-    let Screen::NewGame(form) = &app.screen else {
+    let Screen::NewGame(form) = app.screen() else {
         panic!("the window should stay open");
     };
     let e = GameCode::parse("KL1-D2N-AAAAAAA").unwrap_err();
@@ -306,7 +306,7 @@ fn an_invalid_typed_code_says_what_is_wrong_and_keeps_the_game() {
     assert_eq!(app.game().moves(), 1);
     // Cancel goes back to the same game.
     app.key_escape();
-    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(*app.screen(), Screen::Table);
     assert_eq!(app.game().moves(), 1);
 }
 
@@ -344,9 +344,9 @@ fn a_new_press_finishes_running_animations_at_once() {
         y: p.1,
         t: 130,
     });
-    assert_eq!(app.slides.len(), 1);
+    assert_eq!(app.slides().len(), 1);
     app.pointer(Down { x: 5, y: 5, t: 140 });
-    assert!(app.slides.is_empty());
+    assert!(app.slides().is_empty());
 }
 
 #[test]
@@ -363,16 +363,16 @@ fn winning_shows_the_win_screen_with_score_and_moves() {
     let mut app = app_for(game);
     let mut m = Mouse::new();
     m.click(on_card(&app, Pile::Column(0), 1), &mut app);
-    assert_eq!(app.screen, Screen::Won);
-    assert!(app.cascade.is_some());
+    assert_eq!(*app.screen(), Screen::Won);
+    assert!(app.cascade().is_some());
     let actions: Vec<UiAction> = app.widgets().iter().map(|w| w.action).collect();
     assert!(actions.contains(&UiAction::NewGame) && actions.contains(&UiAction::Replay));
     // The cascade runs by itself over time.
     app.tick(m.t + 3000);
-    assert!(!app.cascade.as_ref().unwrap().stamps.is_empty());
+    assert!(!app.cascade().unwrap().stamps.is_empty());
     // Replay deals the same code again.
     app.ui_action(UiAction::Replay);
-    assert_eq!(app.screen, Screen::Table);
+    assert_eq!(*app.screen(), Screen::Table);
     assert_eq!(app.game().code().to_string(), "KL1-D1N-AAAAAAA");
 }
 
@@ -383,7 +383,7 @@ fn a_double_click_on_the_stock_draws_twice_in_the_app_and_the_script() {
     for setting in [true, false] {
         let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
         let mut app = App::new(code, 1);
-        app.settings.double_click = setting;
+        app.settings_mut().double_click = setting;
         let mut m = Mouse::new();
         m.double_click(center(app.layout().stock), &mut app);
         let mut script = format!("new {code}\n");
@@ -466,7 +466,7 @@ fn the_win_cascade_is_short_and_a_click_skips_it() {
         win(&mut app, &mut m);
         let start = app.now();
         let mut t = start;
-        while app.cascade.as_ref().is_some_and(|c| !c.is_done()) {
+        while app.cascade().is_some_and(|c| !c.is_done()) {
             t += 50;
             app.tick(t);
             assert!(t - start <= 8_000, "{code}: the cascade runs past 8 s");
@@ -474,10 +474,10 @@ fn the_win_cascade_is_short_and_a_click_skips_it() {
         // A click anywhere but a button ends it at once.
         let mut app = App::with_game(g, 1);
         win(&mut app, &mut m);
-        assert!(app.cascade.as_ref().is_some_and(|c| !c.is_done()));
+        assert!(app.cascade().is_some_and(|c| !c.is_done()));
         m.click((5, 150), &mut app);
-        assert!(app.cascade.is_none(), "{code}: a click skips the cascade");
-        assert_eq!(app.screen, Screen::Won);
+        assert!(app.cascade().is_none(), "{code}: a click skips the cascade");
+        assert_eq!(*app.screen(), Screen::Won);
     }
 }
 
@@ -488,8 +488,8 @@ fn the_bar_and_statistics_show_one_bankroll() {
     use solitaire::engine::GameKind;
     use solitaire::ui::screens::Item;
     let mut app = App::new(GameCode::parse("KL1-D1V-AAAAAAA").unwrap(), 1);
-    app.settings.carry_vegas = true;
-    app.stats.add_to_bankroll(GameKind::Klondike, -104);
+    app.settings_mut().carry_vegas = true;
+    app.stats_mut().add_to_bankroll(GameKind::Klondike, -104);
     let bar = app.bankroll_text().expect("the bar shows the bank");
     assert_eq!(bar, "-$156", "the earlier games' -$104 and this one's -$52");
     app.ui_action(UiAction::Stats);

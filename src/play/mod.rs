@@ -2,4 +2,5 @@
 //! deal. The UI asks it; the saves write what it keeps.
 
 pub mod daily;
+pub mod session;
 pub mod stats;

@@ -61,7 +61,7 @@ fn ease_out(t: f32) -> f32 {
 
 /// Where the top `n` cards of a pile lie now, bottom first.
 fn top_positions(app: &App, pile: Pile, n: usize) -> Vec<(i32, i32)> {
-    let t = app.game().table();
+    let t = app.table_game().table();
     let l = app.layout();
     match pile {
         Pile::Column(i) => {
@@ -94,7 +94,7 @@ fn draw_table(frame: &mut Frame, assets: &Assets, app: &App) {
 
 /// The stock: a small stack edge shows how thick it is; empty, a mark says what a click does.
 fn draw_stock(frame: &mut Frame, assets: &Assets, app: &App) {
-    let game = app.game();
+    let game = app.table_game();
     let t = game.table();
     let l = app.layout();
     if t.stock.is_empty() {
@@ -116,7 +116,7 @@ fn draw_stock(frame: &mut Frame, assets: &Assets, app: &App) {
 }
 
 fn draw_waste(frame: &mut Frame, assets: &Assets, app: &App) {
-    let t = app.game().table();
+    let t = app.table_game().table();
     let l = app.layout();
     let hidden = app.hidden_on(Pile::Waste);
     let xs = l.waste_xs(t.waste.len(), t.fan);
@@ -138,9 +138,9 @@ fn draw_waste(frame: &mut Frame, assets: &Assets, app: &App) {
 }
 
 fn draw_foundations(frame: &mut Frame, assets: &Assets, app: &App) {
-    let t = app.game().table();
+    let t = app.table_game().table();
     let l = app.layout();
-    let launched = app.cascade.as_ref().map(|c| &c.launched);
+    let launched = app.cascade().map(|c| &c.launched);
     for (i, r) in l.foundations.iter().enumerate() {
         let gone = app.hidden_on(Pile::Foundation(i)) + launched.as_ref().map_or(0, |v| v[i]);
         let f = &t.foundations[i];
@@ -155,7 +155,7 @@ fn draw_foundations(frame: &mut Frame, assets: &Assets, app: &App) {
 }
 
 fn draw_columns(frame: &mut Frame, assets: &Assets, app: &App) {
-    let t = app.game().table();
+    let t = app.table_game().table();
     let l = app.layout();
     for (i, col) in t.columns.iter().enumerate() {
         let rects = l.column_rects(i, col);
@@ -170,7 +170,7 @@ fn draw_columns(frame: &mut Frame, assets: &Assets, app: &App) {
             } else {
                 col.down[k]
             };
-            let flipping = app.flip.filter(|f| f.column == i && k + 1 == rects.len());
+            let flipping = app.flip().filter(|f| f.column == i && k + 1 == rects.len());
             match flipping {
                 Some(f) => {
                     let p = ((app.now() - f.start) as f32 / FLIP_MS as f32).clamp(0.0, 1.0);
@@ -207,7 +207,7 @@ fn draw_slide(frame: &mut Frame, assets: &Assets, app: &App, s: &Slide) {
 
 fn draw_moving(frame: &mut Frame, assets: &Assets, app: &App) {
     // A hint: a double outline round the cards to move (or the stock) and where they go.
-    if let Some(h) = &app.hint {
+    if let Some(h) = app.hint() {
         for r in std::iter::once(h.from).chain(h.to) {
             frame.outline(r.inset(-2), pal::HIGHLIGHT);
             frame.outline(r.inset(-1), pal::HIGHLIGHT);
@@ -217,10 +217,10 @@ fn draw_moving(frame: &mut Frame, assets: &Assets, app: &App) {
         frame.blit(&assets.card_outline, r.x, r.y);
         frame.outline(r.inset(1), pal::HIGHLIGHT);
     }
-    for s in &app.slides {
+    for s in app.slides() {
         draw_slide(frame, assets, app, s);
     }
-    if let Some(d) = &app.drag {
+    if let Some(d) = app.drag() {
         let r = d.rect();
         // A soft shadow under the lifted cards.
         let h = r.h + (d.cards.len() as i32 - 1) * d.step;
@@ -311,11 +311,11 @@ fn draw_hud(frame: &mut Frame, app: &App) {
     frame.fill(shape.bar(), pal::HUD);
     // While a replay shows, the bar shows its game's figures and no buttons.
     if !app.is_watching() {
-        for w in bar::buttons(app.game(), app.bankroll_text(), shape) {
+        for w in bar::buttons(app.table_game(), app.bankroll_text(), shape) {
             draw_widget(frame, &w);
         }
     }
-    for item in bar::items(app.game(), app.bankroll_text(), app.status(), shape) {
+    for item in bar::items(app.table_game(), app.bankroll_text(), app.status(), shape) {
         draw_item(frame, &item);
     }
 }
@@ -345,7 +345,7 @@ fn draw_overlay(frame: &mut Frame, app: &App) {
 /// The frame and the art must have the app's sizes (`Renderer::draw` sees to it).
 pub fn draw(frame: &mut Frame, assets: &Assets, app: &App) {
     draw_table(frame, assets, app);
-    if let Some(c) = &app.cascade {
+    if let Some(c) = app.cascade() {
         draw_stamps(frame, assets, &c.stamps);
     }
     draw_moving(frame, assets, app);
@@ -393,7 +393,7 @@ impl Renderer {
             self.frame = Frame::new(shape.w, shape.h);
             self.stamps_drawn = None;
         }
-        let four = app.settings.four_colour;
+        let four = app.settings().four_colour;
         if (
             self.assets.card_w,
             self.assets.card_h,
@@ -403,7 +403,7 @@ impl Renderer {
             self.assets.fit(l.card_w, l.card_h, four);
             self.stamps_drawn = None;
         }
-        match (&app.screen, &app.cascade) {
+        match (app.screen(), app.cascade()) {
             (Screen::Won, Some(c)) => {
                 let from = match self.stamps_drawn {
                     Some(n) if n <= c.stamps.len() => n,

@@ -1,6 +1,7 @@
-//! The window: its settings, the input of a frame handed to the app, the framebuffer shown
-//! scaled in the window, the pace of frames, and the start of the app from the saves. The one
-//! module besides `platform` that talks to macroquad.
+//! The window: its settings, the input of a frame handed to the app, the effects the app
+//! queued carried out (saves, the clipboard, a replay's file), the framebuffer shown scaled in
+//! the window, the pace of frames, and the start of the app from the saves. The one module
+//! besides `platform` that talks to macroquad.
 
 use macroquad::miniquad::PipelineParams;
 use macroquad::miniquad::{EventHandler, KeyCode, KeyMods, MouseButton};
@@ -89,10 +90,10 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
     };
     let link = if replay.is_some() { None } else { link };
     let mut app = App::start_up(loaded, link, fresh, start.rotate_left(17));
-    app.today = Some(platform::today());
-    app.web = cfg!(target_arch = "wasm32");
+    app.set_today(platform::today());
+    app.set_web(cfg!(target_arch = "wasm32"));
     if let Some(page) = platform::page_address() {
-        app.share_base = format!("{page}{{query}}");
+        app.set_share_base(format!("{page}{{query}}"));
     }
     if let Some(asked) = platform::link_daily() {
         app.open_daily_link(&asked);
@@ -101,7 +102,7 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
         app.open_replay_link(code, &text);
     }
     tell(&mut app, &mut persist);
-    persist.save(app.game_to_save(), &app.settings, &app.stats);
+    persist.save(app.game_to_save(), app.settings(), app.stats());
     (app, persist)
 }
 
@@ -112,6 +113,48 @@ pub fn tell<S: Storage>(app: &mut App, persist: &mut save::Persist<S>) {
         eprintln!("solitaire: {text}");
         app.notify(text);
     }
+}
+
+/// Carries out what the app queued this frame (saving may queue a notice, which asks for a
+/// redraw: the queue is drained until it stays empty). Says whether to draw the frame again.
+pub fn run_effects<S: Storage>(app: &mut App, persist: &mut Persist<S>) -> bool {
+    use crate::ui::effect::Effect;
+    let mut redraw = false;
+    loop {
+        tell(app, persist);
+        let effects = app.take_effects();
+        if effects.is_empty() {
+            return redraw;
+        }
+        for effect in effects {
+            match effect {
+                Effect::Redraw => redraw = true,
+                Effect::Save => persist.save(app.game_to_save(), app.settings(), app.stats()),
+                Effect::Clipboard(text) => macroquad::miniquad::window::clipboard_set(&text),
+                Effect::Export { name, text } => save_replay(app, &name, &text),
+            }
+        }
+    }
+}
+
+/// A web page has no files: a shared replay is its link.
+#[cfg(target_arch = "wasm32")]
+fn save_replay(_: &mut App, _: &str, _: &str) {}
+
+/// Saves a shared replay as a script in the data folder's `replays/`, and says where.
+#[cfg(not(target_arch = "wasm32"))]
+fn save_replay(app: &mut App, name: &str, script: &str) {
+    use crate::ui::strings::{fill, strings};
+    let Some(dir) = crate::save::FileStorage::default_dir().map(|d| d.join("replays")) else {
+        return;
+    };
+    let path = dir.join(name);
+    let s = strings();
+    let text = match std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, script)) {
+        Ok(()) => fill(s.replay_saved, &[("path", &path.display().to_string())]),
+        Err(e) => fill(s.replay_not_saved, &[("why", &e.to_string())]),
+    };
+    app.notify(text);
 }
 
 /// Raw input of one frame, in physical window pixels.

@@ -1,11 +1,13 @@
 //! The solver at the player's service, a slice at a time between frames: the Hint button
-//! (the next move of a winning line, else a guess) and the search for a winnable deal.
+//! (the next move of a winning line, else a guess), today's deal and the search for a winnable
+//! deal. `Jobs` owns the search under way, the hint on show and the last winning line found;
+//! it reads the game it is handed and says what came of a search as `News` for the app.
 
-use super::app::App;
 use super::geom::Rect;
-use super::screens::Screen;
+use super::layout::Layout;
 use super::strings::{card_name, fill, strings};
-use crate::engine::{Action, Game, GameCode, Pile, Target, deal::splitmix};
+use crate::engine::{Action, Game, GameCode, GameKind, Pile, Target, deal::splitmix};
+use crate::play::daily::{DailySearch, Date};
 use crate::solver::grade::{Grade, Grader};
 use crate::solver::{self, Budget, HINT_STATES, Search, Verdict, WINNABLE_STATES, WINNABLE_TRIES};
 
@@ -13,7 +15,7 @@ use crate::solver::{self, Budget, HINT_STATES, Search, Verdict, WINNABLE_STATES,
 const GRADED_TRIES: u32 = 4 * WINNABLE_TRIES;
 
 /// A search the app runs a slice at a time between frames.
-pub(super) enum Job {
+enum Job {
     /// A winning line from the position the hint was asked in.
     Hint(Box<Search>),
     /// A winning line was found that starts by turning the stock: is there one as good that
@@ -26,7 +28,7 @@ pub(super) enum Job {
         budget: usize,
     },
     /// Today's deal of a game: the numbers from the day's first, until one is proved winnable.
-    Daily(Box<crate::play::daily::DailySearch>),
+    Daily(Box<DailySearch>),
     /// A random deal the solver can win: the deal being tried, and how many were tried; and
     /// if a grade is asked, the grading of the deal won, a game of the grader at a time.
     Winnable {
@@ -38,14 +40,14 @@ pub(super) enum Job {
     },
     /// Today's deal, found: its grade, for the player to know.
     DailyGrade {
-        date: crate::play::daily::Date,
+        date: Date,
         line: Vec<Action>,
         grader: Box<Grader>,
     },
 }
 
 /// The search of one deal for "Winnable deals only".
-pub(super) fn winnable_search(code: GameCode) -> Box<Search> {
+fn winnable_search(code: GameCode) -> Box<Search> {
     Box::new(Search::new(
         &Game::new(code),
         Budget {
@@ -102,55 +104,112 @@ pub struct HintMark {
     pub to: Option<Rect>,
 }
 
-impl App {
-    /// Whether a search is under way (the loop keeps giving it frames).
+/// What came of a slice of the search under way, for the app to act on.
+#[derive(Debug)]
+pub enum News {
+    /// Words about the hint, for the status line (the hint's mark is on show if one was found).
+    Hint(String),
+    /// A deal to start, with its winning line (later hints follow it) and words to say. A
+    /// daily deal (`day`) is started as a link's deal is: asking first if a game is under way.
+    Found {
+        code: GameCode,
+        line: Vec<Action>,
+        day: Option<i64>,
+        text: String,
+    },
+    /// The search for a winnable deal tried another: how many were tried.
+    Tried(u32),
+    /// The search for a winnable deal gave up.
+    NotFound,
+}
+
+/// The solver's jobs and what they found.
+#[derive(Default)]
+pub struct Jobs {
+    /// The search under way, if any.
+    job: Option<Job>,
+    hint: Option<HintMark>,
+    /// The last winning line found and the game at its start: later hints follow it.
+    line: Option<(Game, Vec<Action>)>,
+}
+
+impl Jobs {
+    /// Whether a search is under way.
     pub fn is_busy(&self) -> bool {
         self.job.is_some()
     }
 
-    /// Today's deal of a game (or the day's the link asked for): found a slice at a time,
-    /// then started as any deal is (asking first if a game is under way).
-    pub fn find_daily(&mut self, game: crate::engine::GameKind) {
-        let date = self.today.unwrap_or(crate::play::daily::EPOCH);
-        self.find_daily_of(game, date);
+    /// The hint on show, if any.
+    pub fn hint(&self) -> Option<&HintMark> {
+        self.hint.as_ref()
     }
 
-    pub fn find_daily_of(&mut self, game: crate::engine::GameKind, date: crate::play::daily::Date) {
-        self.say_long(strings().finding_daily);
-        self.job = Some(Job::Daily(Box::new(crate::play::daily::DailySearch::new(
-            game, date,
-        ))));
+    /// The table changed: a hint on show, or one being looked for, no longer applies.
+    pub fn table_changed(&mut self) {
+        self.hint = None;
+        if matches!(self.job, Some(Job::Hint(_))) {
+            self.job = None;
+        }
+    }
+
+    /// A winning line from the deal of `code` (found when the deal was), for hints to follow.
+    pub fn follow(&mut self, code: GameCode, line: Vec<Action>) {
+        self.line = Some((Game::new(code), line));
+    }
+
+    /// Stops the search for a winnable deal, if one is under way; says whether it was.
+    pub fn cancel_winnable(&mut self) -> bool {
+        let winnable = matches!(self.job, Some(Job::Winnable { .. }));
+        if winnable {
+            self.job = None;
+        }
+        winnable
+    }
+
+    /// Today's deal of a game (or a given day's), found a slice at a time.
+    pub fn find_daily(&mut self, game: GameKind, date: Date) {
+        self.job = Some(Job::Daily(Box::new(DailySearch::new(game, date))));
+    }
+
+    /// A random deal of `code`'s kind that the solver wins (of `grade`, if one is asked).
+    pub fn find_winnable(&mut self, code: GameCode, grade: Option<Grade>) {
+        self.job = Some(Job::Winnable {
+            search: winnable_search(code),
+            code,
+            tried: 0,
+            grade,
+            grading: None,
+        });
     }
 
     /// The Hint button: the next move of a winning line when the solver finds one (following
     /// the last line found while the player keeps to it), else a guess, else a word about Undo.
-    /// It only points; no card moves by itself.
-    pub(super) fn ask_hint(&mut self) {
-        if self.screen != Screen::Table || self.job.is_some() {
-            return;
+    /// It only points; no card moves by itself. The words to say now, if any.
+    pub fn ask_hint(&mut self, game: &Game, layout: &Layout) -> Option<String> {
+        if self.job.is_some() {
+            return None;
         }
-        if let Some(rest) = self.line_from_here() {
-            self.show_hint(&rest, true);
-            return;
+        if let Some(rest) = self.line_from_here(game) {
+            return self.show_hint(game, layout, &rest, true);
         }
-        self.say_hint(strings().hint_thinking);
         self.job = Some(Job::Hint(Box::new(Search::new(
-            &self.game,
+            game,
             Budget {
                 states: HINT_STATES,
             },
         ))));
+        Some(strings().hint_thinking.to_string())
     }
 
     /// The rest of the last winning line, if the table is one of the positions along it.
-    fn line_from_here(&self) -> Option<Vec<Action>> {
+    fn line_from_here(&self, game: &Game) -> Option<Vec<Action>> {
         let (start, line) = self.line.as_ref()?;
-        if start.code() != self.game.code() {
+        if start.code() != game.code() {
             return None;
         }
         let mut g = start.clone();
         for i in 0..line.len() {
-            if g.table() == self.game.table() {
+            if g.table() == game.table() {
                 return Some(line[i..].to_vec());
             }
             g.apply_in_search(line[i]).ok()?;
@@ -158,158 +217,155 @@ impl App {
         None
     }
 
-    /// Runs the search under way for at most `states` positions. The window calls this every
+    /// Runs the search under way for at most `states` positions, on the game in play (laid out
+    /// as `layout`); `entropy` picks the next random deal to try. The window calls this every
     /// frame with what fits in a few milliseconds, so it never stops answering.
-    pub fn work(&mut self, states: usize) {
-        let Some(job) = &mut self.job else {
-            return;
-        };
-        match job {
+    pub fn work(
+        &mut self,
+        game: &Game,
+        layout: &Layout,
+        states: usize,
+        entropy: u64,
+    ) -> Option<News> {
+        match self.job.as_mut()? {
             Job::Hint(search) => {
-                if let Some(verdict) = search.step(states) {
-                    self.job = None;
-                    self.hint_found(verdict);
-                }
+                let verdict = search.step(states)?;
+                self.job = None;
+                self.hint_found(game, layout, verdict)
             }
-            Job::Visible {
-                line,
-                candidates,
-                trying,
-                budget,
-            } => {
-                if trying.is_none() {
-                    let Some(m) = candidates.pop() else {
-                        // No visible move wins as surely: the stock it is.
-                        let line = std::mem::take(line);
-                        self.job = None;
-                        self.line = Some((self.game.clone(), line.clone()));
-                        self.show_hint(&line, true);
-                        return;
-                    };
-                    let mut after = self.game.clone();
-                    if after.apply_in_search(m).is_err() {
-                        return;
-                    }
-                    let search = Search::new(&after, Budget { states: *budget });
-                    *trying = Some((m, Box::new(search)));
-                }
-                let Some((m, search)) = trying else { return };
-                match search.step(states) {
-                    None => {}
-                    Some(Verdict::Winnable(rest)) => {
-                        let line: Vec<Action> = std::iter::once(*m).chain(rest).collect();
-                        self.job = None;
-                        self.line = Some((self.game.clone(), line.clone()));
-                        self.show_hint(&line, true);
-                    }
-                    Some(_) => *trying = None,
-                }
-            }
+            Job::Visible { .. } => self.work_visible(game, layout, states),
             Job::Daily(search) => {
-                if let Some((code, line)) = search.step(states) {
-                    let date = search.date;
-                    self.job = Some(Job::DailyGrade {
-                        date,
-                        line,
-                        grader: Box::new(Grader::new(code)),
-                    });
-                }
+                let (code, line) = search.step(states)?;
+                let date = search.date;
+                self.job = Some(Job::DailyGrade {
+                    date,
+                    line,
+                    grader: Box::new(Grader::new(code)),
+                });
+                None
             }
             Job::DailyGrade { date, line, grader } => {
-                let Some(grade) = grader.step() else {
-                    return;
-                };
+                let grade = grader.step()?;
                 let (date, code, line) = (*date, grader.code, std::mem::take(line));
                 self.job = None;
-                self.pending_daily = Some((code, date.daily_day()));
-                self.start_or_ask(code);
-                if !line.is_empty() {
-                    self.line = Some((Game::new(code), line));
-                }
                 let s = strings();
                 let (d, c) = (date.to_string(), code.to_string());
                 let graded = fill(s.grade_of, &[("grade", s.grade_name(grade))]);
                 let text = fill(s.daily_started, &[("date", &d), ("code", &c)]);
-                self.say_long(format!("{text} ({graded})"));
+                Some(News::Found {
+                    code,
+                    line,
+                    day: Some(date.daily_day()),
+                    text: format!("{text} ({graded})"),
+                })
             }
-            Job::Winnable {
-                search,
-                code,
-                tried,
-                grade,
-                grading,
-            } => {
-                // A deal won by the solver, being graded: the grade asked, or the next deal.
-                let found = if let Some((line, grader)) = grading {
-                    match grader.step() {
-                        None => return,
-                        Some(g) if Some(g) == *grade => Some((std::mem::take(line), Some(g))),
-                        Some(_) => None,
-                    }
-                } else {
-                    match search.step(states) {
-                        None => return,
-                        Some(Verdict::Winnable(line)) if grade.is_some() => {
-                            *grading = Some((line, Box::new(Grader::new(*code))));
-                            return;
-                        }
-                        Some(Verdict::Winnable(line)) => Some((line, None)),
-                        Some(_) => None,
-                    }
-                };
-                if let Some((line, graded)) = found {
-                    let code = *code;
-                    self.job = None;
-                    self.start(code);
-                    self.line = Some((Game::new(code), line));
-                    let s = strings();
-                    let mut text = format!("{code}: {}", s.winnable_found);
-                    if let Some(g) = graded {
-                        text = format!(
-                            "{text} ({})",
-                            fill(s.grade_of, &[("grade", s.grade_name(g))])
-                        );
-                    }
-                    self.say_long(text);
-                    return;
-                }
-                *grading = None;
-                *tried += 1;
-                let limit = if grade.is_some() {
-                    GRADED_TRIES
-                } else {
-                    WINNABLE_TRIES
-                };
-                let (tried, old) = (*tried, *code);
-                self.dirty = true;
-                if tried >= limit {
-                    self.job = None;
-                    if let Screen::NewGame(form) = &mut self.screen {
-                        form.note = None;
-                        form.error = Some(strings().winnable_not_found.to_string());
-                    }
-                    return;
-                }
-                let next = App::random_code(
-                    splitmix(self.entropy ^ u64::from(tried)),
-                    old.game,
-                    old.draw,
-                    old.scoring,
-                );
-                *code = next;
-                *search = winnable_search(next);
-                if let Screen::NewGame(form) = &mut self.screen {
-                    let n = tried.to_string();
-                    form.note = Some(fill(strings().looking_tried, &[("n", &n)]));
-                }
+            Job::Winnable { .. } => self.work_winnable(states, entropy),
+        }
+    }
+
+    /// A winning line that starts with the stock: each visible move tried in turn.
+    fn work_visible(&mut self, game: &Game, layout: &Layout, states: usize) -> Option<News> {
+        let Some(Job::Visible {
+            line,
+            candidates,
+            trying,
+            budget,
+        }) = &mut self.job
+        else {
+            return None;
+        };
+        if trying.is_none() {
+            let Some(m) = candidates.pop() else {
+                // No visible move wins as surely: the stock it is.
+                let line = std::mem::take(line);
+                return self.take_line(game, layout, line);
+            };
+            let mut after = game.clone();
+            after.apply_in_search(m).ok()?;
+            let search = Search::new(&after, Budget { states: *budget });
+            *trying = Some((m, Box::new(search)));
+        }
+        let (m, search) = trying.as_mut()?;
+        match search.step(states)? {
+            Verdict::Winnable(rest) => {
+                let line: Vec<Action> = std::iter::once(*m).chain(rest).collect();
+                self.take_line(game, layout, line)
+            }
+            _ => {
+                *trying = None;
+                None
             }
         }
     }
 
-    fn hint_found(&mut self, verdict: Verdict) {
+    /// The search for a winnable deal: a slice of the deal being tried (or of its grading).
+    fn work_winnable(&mut self, states: usize, entropy: u64) -> Option<News> {
+        let Some(Job::Winnable {
+            search,
+            code,
+            tried,
+            grade,
+            grading,
+        }) = &mut self.job
+        else {
+            return None;
+        };
+        // A deal won by the solver, being graded: the grade asked, or the next deal.
+        let found = if let Some((line, grader)) = grading {
+            match grader.step()? {
+                g if Some(g) == *grade => Some((std::mem::take(line), Some(g))),
+                _ => None,
+            }
+        } else {
+            match search.step(states)? {
+                Verdict::Winnable(line) if grade.is_some() => {
+                    *grading = Some((line, Box::new(Grader::new(*code))));
+                    return None;
+                }
+                Verdict::Winnable(line) => Some((line, None)),
+                _ => None,
+            }
+        };
+        if let Some((line, graded)) = found {
+            let code = *code;
+            self.job = None;
+            let s = strings();
+            let mut text = format!("{code}: {}", s.winnable_found);
+            if let Some(g) = graded {
+                let grade = fill(s.grade_of, &[("grade", s.grade_name(g))]);
+                text = format!("{text} ({grade})");
+            }
+            return Some(News::Found {
+                code,
+                line,
+                day: None,
+                text,
+            });
+        }
+        *grading = None;
+        *tried += 1;
+        let limit = if grade.is_some() {
+            GRADED_TRIES
+        } else {
+            WINNABLE_TRIES
+        };
+        let (n, old) = (*tried, *code);
+        if n >= limit {
+            self.job = None;
+            return Some(News::NotFound);
+        }
+        let seed = splitmix(entropy ^ u64::from(n));
+        let next = super::screens::new_game::random_code(seed, old.game, old.draw, old.scoring);
+        *code = next;
+        *search = winnable_search(next);
+        Some(News::Tried(n))
+    }
+
+    /// The hint search ended.
+    fn hint_found(&mut self, game: &Game, layout: &Layout, verdict: Verdict) -> Option<News> {
         if let Verdict::Winnable(line) = verdict {
             if line.first() == Some(&Action::Draw) {
-                let candidates = visible_moves(&self.game);
+                let candidates = visible_moves(game);
                 if !candidates.is_empty() {
                     let budget = (HINT_STATES / candidates.len()).max(VISIBLE_STATES);
                     self.job = Some(Job::Visible {
@@ -318,37 +374,46 @@ impl App {
                         trying: None,
                         budget,
                     });
-                    return;
+                    return None;
                 }
             }
-            self.line = Some((self.game.clone(), line.clone()));
-            self.show_hint(&line, true);
-        } else if let Some(guess) = solver::guess(&self.game) {
-            self.show_hint(&guess, false);
+            self.take_line(game, layout, line)
+        } else if let Some(guess) = solver::guess(game) {
+            self.show_hint(game, layout, &guess, false).map(News::Hint)
         } else {
-            self.say_hint(strings().no_useful_move);
+            Some(News::Hint(strings().no_useful_move.to_string()))
         }
     }
 
-    /// Marks the first move of `line` on the table and says it in the status line.
-    fn show_hint(&mut self, line: &[Action], sure: bool) {
+    /// A winning line from here: kept for later hints, its first move shown.
+    fn take_line(&mut self, game: &Game, layout: &Layout, line: Vec<Action>) -> Option<News> {
+        self.job = None;
+        let text = self.show_hint(game, layout, &line, true);
+        self.line = Some((game.clone(), line));
+        text.map(News::Hint)
+    }
+
+    /// Marks the first move of `line` on the table; the words that say it (none when the line
+    /// cannot be followed from here).
+    fn show_hint(
+        &mut self,
+        game: &Game,
+        layout: &Layout,
+        line: &[Action],
+        sure: bool,
+    ) -> Option<String> {
         let s = strings();
         let step = solver::first_move(line);
         let draws = step.iter().filter(|a| **a == Action::Draw).count();
         let Some(&Action::Move { from, to }) = step.last() else {
-            self.say_hint(s.no_useful_move);
-            return;
+            return Some(s.no_useful_move.to_string());
         };
         // The card, as it will be once the stock has been turned.
-        let mut after = self.game.clone();
+        let mut after = game.clone();
         for &a in &step[..draws] {
-            if after.apply_in_search(a).is_err() {
-                return;
-            }
+            after.apply_in_search(a).ok()?;
         }
-        let Ok(cards) = after.source_cards(from) else {
-            return;
-        };
+        let cards = after.source_cards(from).ok()?;
         let card = card_name(cards[0]);
         let place = match to {
             Target::Foundation => s.hint_to_foundation.to_string(),
@@ -360,7 +425,7 @@ impl App {
         // The stock's next cards are face down: a hint never names them, nor says how many
         // turns it takes. It says to turn the stock, and when that turn is a recycle.
         let what = if draws > 0 {
-            if self.game.table().stock.is_empty() {
+            if game.table().stock.is_empty() {
                 s.hint_recycle.to_string()
             } else {
                 s.hint_turn.to_string()
@@ -369,27 +434,37 @@ impl App {
             fill(s.hint_move, &[("card", &card), ("place", &place)])
         };
         let prefix = if sure { s.hint } else { s.guess };
-        let t = self.game.table();
-        let from_rect = if draws > 0 {
-            self.layout.stock
-        } else {
-            let depth = from.count();
-            let pile = from.pile();
-            let top = self.layout.card_rect(t, pile, 1);
-            let bottom = self.layout.card_rect(t, pile, depth);
-            bottom.union(&top)
-        };
-        let to_rect = (draws == 0).then(|| match to {
-            Target::Foundation => match self.game.check_move(from, to) {
-                Ok(Pile::Foundation(i)) => self.layout.foundations[i],
-                _ => self.layout.foundation_area,
-            },
-            Target::Column(j) => self.layout.top_rect(t, Pile::Column(j)),
-        });
-        self.hint = Some(HintMark {
-            from: from_rect,
-            to: to_rect,
-        });
-        self.say_hint(format!("{prefix}: {what}"));
+        self.hint = Some(mark(game, layout, from, to, draws > 0));
+        Some(format!("{prefix}: {what}"))
+    }
+}
+
+/// Where a hint points: the cards to move (or the stock to turn), and where they go.
+fn mark(
+    game: &Game,
+    layout: &Layout,
+    from: crate::engine::Source,
+    to: Target,
+    turn: bool,
+) -> HintMark {
+    let t = game.table();
+    let from_rect = if turn {
+        layout.stock
+    } else {
+        let (depth, pile) = (from.count(), from.pile());
+        let top = layout.card_rect(t, pile, 1);
+        let bottom = layout.card_rect(t, pile, depth);
+        bottom.union(&top)
+    };
+    let to_rect = (!turn).then(|| match to {
+        Target::Foundation => match game.check_move(from, to) {
+            Ok(Pile::Foundation(i)) => layout.foundations[i],
+            _ => layout.foundation_area,
+        },
+        Target::Column(j) => layout.top_rect(t, Pile::Column(j)),
+    });
+    HintMark {
+        from: from_rect,
+        to: to_rect,
     }
 }

@@ -107,6 +107,19 @@ fn height_for(w: i32) -> i32 {
     (w * 7 + 2) / 5
 }
 
+/// The widest card that fits `slots` places across `usable` pixels (a gap between columns of
+/// a tenth of a card, plus the foundation block's wider gap), and `room` pixels down: the top
+/// row(s) and a column of a dozen fanned cards, or four rows of foundations beside the columns.
+fn card_width(usable: i32, room: i32, slots: i32, block: bool, rows_over: i32) -> i32 {
+    let by_width = (usable * 10 - if block { 120 } else { 0 }) / (slots * 11 - 1);
+    let by_height = if block {
+        (room * 10 / (4 * 10 + 3)) * 5 / 7
+    } else {
+        (room * 10 / (rows_over * 10 + 24)) * 5 / 7
+    };
+    by_width.min(by_height).clamp(24, 96)
+}
+
 impl Layout {
     /// The layout of a 640 × 360 framebuffer.
     pub fn new(kind: GameKind) -> Layout {
@@ -129,22 +142,12 @@ impl Layout {
         // Beside the columns in landscape: Double's foundation block, two places wide.
         let block = spec.foundation_rows && !shape.portrait();
         let slots = if block { n + decks } else { n };
-        // A gap between columns of a tenth of a card, plus the block's wider gap.
-        let by_width = (usable * 10 - if block { 120 } else { 0 }) / (slots * 11 - 1);
-        // Tall enough for the top row(s) and a column of a dozen fanned cards.
         let rows_over = if spec.foundation_rows && shape.portrait() {
             2
         } else {
             1
         };
-        let room = table.h - top - 6;
-        let by_height = if block {
-            // Four rows of foundations beside the columns.
-            (room * 10 / (4 * 10 + 3)) * 5 / 7
-        } else {
-            (room * 10 / (rows_over * 10 + 24)) * 5 / 7
-        };
-        let card_w = by_width.min(by_height).clamp(24, 96);
+        let card_w = card_width(usable, table.h - top - 6, slots, block, rows_over);
         let card_h = height_for(card_w);
         let widest_gap = (card_w / 3).max(4);
         let gap = ((usable - if block { 12 } else { 0 } - slots * card_w) / (slots - 1))

@@ -1,16 +1,18 @@
-//! The windowless half of the game: geometry, layout, pointer gestures, the screens and the
-//! app that ties them to the engine.
+//! The windowless half of the game: geometry, layout, pointer gestures, the screens, and the
+//! app that ties them to the game in play (`play::session`) and to the engine.
 
 pub mod anim;
 pub mod app;
+mod control;
+pub mod effect;
 pub mod geom;
 pub mod hints;
 pub mod input;
 pub mod layout;
 pub mod screens;
-mod start;
+pub mod start;
 pub mod status;
 pub mod strings;
-mod table;
+pub mod table;
 pub mod view;
 pub mod watch;

@@ -1,61 +1,61 @@
-//! The app at start-up: what the saves held, and the deal a link asks for.
+//! The app at start-up: what the saves held, and what a link asks for (a deal, a replay, a
+//! day's deal). Built on `App`'s public calls only.
 
-use super::app::App;
-use super::screens::Screen;
+use super::app::{App, Screen};
 use super::strings::{code_error_text, strings};
 use crate::engine::{CodeError, Game, GameCode};
+use crate::play::session::Session;
 use crate::save::Loaded;
 
+/// The app as the saves left it: their game, or a new deal of `fresh` when they hold none.
+pub fn restore(loaded: Loaded, fresh: GameCode, entropy: u64) -> App {
+    let (game, counted) = match loaded.game {
+        Some(g) => (g.game, g.counted),
+        None => (Game::new(fresh), false),
+    };
+    let won = game.is_won();
+    let session = Session::restore(game, counted, loaded.stats);
+    let mut app = App::with_session(session, loaded.settings, entropy);
+    if won {
+        app.set_screen(Screen::Won);
+    }
+    app
+}
+
+/// The app at start-up: the saves' game, unless a link (`?code=` on the web, `--code`
+/// natively) asks for another deal — which never ends a game under way without asking. An
+/// invalid link says what is wrong with it, and what is played instead.
+pub fn start_up(
+    loaded: Loaded,
+    link: Option<Result<GameCode, CodeError>>,
+    fresh: GameCode,
+    entropy: u64,
+) -> App {
+    let had_game = loaded.game.is_some();
+    let mut app = restore(loaded, fresh, entropy);
+    match link {
+        Some(Ok(code)) => app.open_link(code),
+        Some(Err(e)) => {
+            let s = strings();
+            let then = if had_game {
+                s.link_code_kept
+            } else {
+                s.random_instead
+            };
+            let what = code_error_text(&e);
+            app.notify(format!("{} {what} {then}", s.link_code));
+        }
+        None => {}
+    }
+    app
+}
+
 impl App {
-    /// The app as the saves left it: their game, or a new deal of `fresh` when they hold none.
-    pub fn restore(loaded: Loaded, fresh: GameCode, entropy: u64) -> App {
-        let (game, counted) = match loaded.game {
-            Some(g) => (g.game, g.counted),
-            None => (Game::new(fresh), false),
-        };
-        let mut app = App::with_game(game, entropy);
-        app.settings = loaded.settings;
-        app.stats = loaded.stats;
-        app.counted = counted;
-        if app.game.is_won() {
-            app.screen = Screen::Won;
-        }
-        app
-    }
-
-    /// The app at start-up: the saves' game, unless a link (`?code=` on the web, `--code`
-    /// natively) asks for another deal — which never ends a game under way without asking. An
-    /// invalid link says what is wrong with it, and what is played instead.
-    pub fn start_up(
-        loaded: Loaded,
-        link: Option<Result<GameCode, CodeError>>,
-        fresh: GameCode,
-        entropy: u64,
-    ) -> App {
-        let had_game = loaded.game.is_some();
-        let mut app = App::restore(loaded, fresh, entropy);
-        match link {
-            Some(Ok(code)) => app.open_link(code),
-            Some(Err(e)) => {
-                let s = strings();
-                let then = if had_game {
-                    s.link_code_kept
-                } else {
-                    s.random_instead
-                };
-                let what = code_error_text(&e);
-                app.notify(format!("{} {what} {then}", s.link_code));
-            }
-            None => {}
-        }
-        app
-    }
-
     /// A link (`?code=` or `--code`) asks for a deal: the game of that deal goes on (a page
     /// reloaded, say); another deal starts at once when nothing would be lost; a game under way
     /// is left only after the player says so.
     pub fn open_link(&mut self, code: GameCode) {
-        if code != self.game.code() {
+        if code != self.game().code() {
             self.start_or_ask(code);
         }
     }
@@ -76,7 +76,7 @@ impl App {
     /// A link asks for a daily deal: `today`, or a date (`YYYY-MM-DD`). Klondike's; a date that
     /// is no date says so, and today's deal is found instead.
     pub fn open_daily_link(&mut self, asked: &str) {
-        let today = self.today.unwrap_or(crate::play::daily::EPOCH);
+        let today = self.today().unwrap_or(crate::play::daily::EPOCH);
         let date = if asked == "today" {
             today
         } else {
@@ -91,16 +91,5 @@ impl App {
             }
         };
         self.find_daily_of(crate::engine::GameKind::Klondike, date);
-    }
-
-    /// Starts `code` at once when nothing would be lost; a game under way (moves made, not
-    /// won) is left only after the player says so.
-    pub(super) fn start_or_ask(&mut self, code: GameCode) {
-        if self.counted || self.game.moves() == 0 {
-            self.start(code);
-        } else {
-            self.screen = Screen::ConfirmLeave(code);
-            self.dirty = true;
-        }
     }
 }

@@ -1,159 +1,162 @@
-//! Watching a game again: a won game, the last game left, or a replay link. The table replays
-//! the game's log with the game's own animations; the controls pause it, step back and
-//! forward, and set the speed. The game in play waits aside, untouched (and is what is saved).
+//! Watching a game again: a won game, the last game left, or a replay link. The replay owns
+//! its game and its table: it replays the game's log with the game's own animations; the
+//! controls pause it, step back and forward, and set the speed. The game in play is not
+//! touched (and is what is saved).
 
-use super::app::App;
-use super::screens::Screen;
+use super::layout::Shape;
+use super::screens::UiAction;
 use super::strings::{fill, strings};
+use super::table::Table;
 use crate::engine::{Entry, Game};
 
 /// The replay's speeds: ½×, 1×, 4× (milliseconds between actions).
 pub const SPEEDS: [u64; 3] = [800, 400, 100];
 
-pub struct Watch {
+pub struct Replay {
     /// The whole game watched (its log is the replay).
-    pub full: Game,
+    full: Game,
+    /// The game as far as it is shown.
+    game: Game,
+    /// The replay's own table: its layout and animations.
+    table: Table,
     /// Entries of the log shown so far.
     pub pos: usize,
     pub playing: bool,
     /// Index into `SPEEDS`.
     pub speed: usize,
-    pub next_at: u64,
-    /// The game in play, back when the replay closes.
-    pub saved: Game,
+    next_at: u64,
 }
 
-impl App {
-    /// Starts watching `game` from its deal; the game in play waits aside.
-    pub fn start_watch(&mut self, game: &Game) {
-        let saved = match self.watch.take() {
-            Some(w) => w.saved,
-            None => self.game.clone(),
-        };
-        self.game = Game::new(game.code());
-        self.layout = super::layout::Layout::for_shape(game.code().game, self.shape);
-        self.game_changed();
-        self.cascade = None;
-        self.drag = None;
-        self.slides.clear();
-        self.flip = None;
-        self.watch = Some(Box::new(Watch {
+impl Replay {
+    /// A replay of `game` from its deal, playing.
+    pub fn new(game: &Game, shape: Shape, now: u64) -> Replay {
+        Replay {
             full: game.clone(),
+            game: Game::new(game.code()),
+            table: Table::new(game.code().game, shape),
             pos: 0,
             playing: true,
             speed: 1,
-            next_at: self.now + SPEEDS[1],
-            saved,
-        }));
-        self.screen = Screen::Watch;
-        self.dirty = true;
+            next_at: now + SPEEDS[1],
+        }
     }
 
-    pub fn is_watching(&self) -> bool {
-        self.watch.is_some()
+    /// The game as far as it is shown.
+    pub fn game(&self) -> &Game {
+        &self.game
     }
 
-    pub fn watching(&self) -> Option<&Watch> {
-        self.watch.as_deref()
+    /// The whole game watched.
+    pub fn full(&self) -> &Game {
+        &self.full
     }
 
-    /// The game to save: the game in play, also while a replay shows another.
-    pub fn game_to_save(&self) -> &Game {
-        self.watch.as_ref().map_or(&self.game, |w| &w.saved)
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub fn table_mut(&mut self) -> &mut Table {
+        &mut self.table
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.pos >= self.full.log().len()
+    }
+
+    /// A control of the replay (play or pause, back, forward, speed); says whether it was one.
+    pub fn act(&mut self, action: UiAction, now: u64) -> bool {
+        match action {
+            UiAction::WatchPlay => {
+                self.playing = !self.playing && !self.at_end();
+                self.next_at = now;
+            }
+            UiAction::WatchBack => self.back(),
+            UiAction::WatchForward => {
+                self.playing = false;
+                self.forward(now);
+            }
+            UiAction::WatchSpeed(k) => self.speed = k.min(SPEEDS.len() - 1),
+            _ => return false,
+        }
+        true
     }
 
     /// The next action of the replay, with its animation.
-    pub(super) fn watch_forward(&mut self) {
-        let Some(w) = &self.watch else { return };
-        let Some(&entry) = w.full.log().get(w.pos) else {
+    pub fn forward(&mut self, now: u64) {
+        let Some(&entry) = self.full.log().get(self.pos) else {
             return;
         };
         match entry {
             Entry::Act(a) => {
-                let from = match a {
-                    crate::engine::Action::Move { from, .. } => {
-                        self.source_rects(from.pile(), from.count())
-                    }
-                    crate::engine::Action::Draw => Vec::new(),
-                };
-                let result = self.game.apply(a);
-                self.after(result, from);
+                let from = self.table.action_rects(&self.game, a);
+                if let Ok(outcome) = self.game.apply(a) {
+                    self.table.show(&outcome, from, now);
+                }
             }
             Entry::Undo => {
                 let _ = self.game.undo();
-                self.slides.clear();
-                self.flip = None;
+                self.table.stop_moves();
             }
         }
-        if let Some(w) = &mut self.watch {
-            w.pos += 1;
-            if w.pos >= w.full.log().len() {
-                w.playing = false;
-            }
+        self.pos += 1;
+        if self.at_end() {
+            self.playing = false;
         }
-        self.dirty = true;
     }
 
     /// One action back: the table as it was before it.
-    pub(super) fn watch_back(&mut self) {
-        let Some(w) = &mut self.watch else { return };
-        if w.pos == 0 {
+    pub fn back(&mut self) {
+        if self.pos == 0 {
             return;
         }
-        w.pos -= 1;
-        w.playing = false;
-        let mut g = Game::new(w.full.code());
-        for &e in &w.full.log()[..w.pos] {
+        self.pos -= 1;
+        self.playing = false;
+        let mut g = Game::new(self.full.code());
+        for &e in &self.full.log()[..self.pos] {
             let _ = match e {
                 Entry::Act(a) => g.apply(a).map(|_| ()),
                 Entry::Undo => g.undo(),
             };
         }
         self.game = g;
-        self.slides.clear();
-        self.flip = None;
-        self.dirty = true;
+        self.table.stop_moves();
     }
 
-    /// Advances the replay with time.
-    pub(super) fn watch_tick(&mut self) {
-        let Some(w) = &mut self.watch else { return };
-        if w.playing && self.now >= w.next_at {
-            w.next_at = self.now + SPEEDS[w.speed];
-            self.watch_forward();
+    /// Advances the replay and its animations to `now`; says whether the picture changed.
+    pub fn tick(&mut self, now: u64) -> bool {
+        let mut changed = self.table.tick(now);
+        if self.playing && now >= self.next_at {
+            self.next_at = now + SPEEDS[self.speed];
+            self.forward(now);
+            changed = true;
         }
-    }
-
-    /// Back to the game in play, as it was.
-    pub(super) fn close_watch(&mut self) {
-        let Some(w) = self.watch.take() else { return };
-        self.game = w.saved;
-        self.layout = super::layout::Layout::for_shape(self.game.code().game, self.shape);
-        self.slides.clear();
-        self.flip = None;
-        self.cascade = None;
-        self.screen = if self.game.is_won() {
-            Screen::Won
-        } else {
-            Screen::Table
-        };
-        self.dirty = true;
+        changed
     }
 
     /// The replay's words for its title: the move shown, of how many.
-    pub fn watch_title(&self) -> Option<String> {
-        let w = self.watch.as_ref()?;
-        let (n, total) = (w.pos.to_string(), w.full.log().len().to_string());
-        Some(fill(strings().watch_title, &[("n", &n), ("total", &total)]))
+    pub fn title(&self) -> String {
+        let (n, total) = (self.pos.to_string(), self.full.log().len().to_string());
+        fill(strings().watch_title, &[("n", &n), ("total", &total)])
     }
 
     /// The link's query that opens this replay: `?code=…&replay=…`.
-    pub fn watch_link(&self) -> Option<String> {
-        let w = self.watch.as_ref()?;
-        Some(format!(
+    pub fn link(&self) -> String {
+        format!(
             "?code={}&replay={}",
-            w.full.code(),
-            crate::save::link::pack(&w.full)
-        ))
+            self.full.code(),
+            crate::save::link::pack(&self.full)
+        )
+    }
+
+    /// The replay as a script (the script interface's format: `solitaire replay FILE` watches
+    /// it): a file name and its text.
+    pub fn script(&self) -> (String, String) {
+        let g = &self.full;
+        let mut text = format!("new {}\n", g.code());
+        for &e in g.log() {
+            text.push_str(&crate::engine::notation::entry_line(e));
+            text.push('\n');
+        }
+        (format!("{}-{}.txt", g.code(), g.moves()), text)
     }
 }

@@ -54,6 +54,27 @@ pub fn panel(year: i32, month: u32, ctx: &Ctx) -> Panel {
             tone: Tone::Dim,
         });
     }
+    calendar(&mut p, (year, month), (x0, y0 + 12), ctx);
+    p.add(Item::label(
+        r.x + 12,
+        r.bottom() - 34,
+        s.daily_legend,
+        Tone::Dim,
+    ));
+    p.button(button_right(
+        r.right() - 10,
+        p.bottom_row(),
+        s.close,
+        UiAction::Cancel,
+    ));
+    p
+}
+
+/// The month's days from (`x0`, `y0`): a gold tile for a day won, an outline for a day played,
+/// today ringed.
+fn calendar(p: &mut Panel, (year, month): (i32, u32), (x0, y0): (i32, i32), ctx: &Ctx) {
+    let daily = &ctx.stats.daily;
+    let today = ctx.today.map(|d| d.daily_day());
     let first = Date {
         year,
         month,
@@ -64,7 +85,7 @@ pub fn panel(year: i32, month: u32, ctx: &Ctx) -> Panel {
         let k = offset + day as i32 - 1;
         let cell = Rect::new(
             x0 + (k % 7) * (CELL + GAP),
-            y0 + 12 + (k / 7) * (CELL + GAP),
+            y0 + (k / 7) * (CELL + GAP),
             CELL,
             CELL,
         );
@@ -96,19 +117,6 @@ pub fn panel(year: i32, month: u32, ctx: &Ctx) -> Panel {
             tone: if was_won { Tone::Ink } else { Tone::Text },
         });
     }
-    p.add(Item::label(
-        r.x + 12,
-        r.bottom() - 34,
-        s.daily_legend,
-        Tone::Dim,
-    ));
-    p.button(button_right(
-        r.right() - 10,
-        p.bottom_row(),
-        s.close,
-        UiAction::Cancel,
-    ));
-    p
 }
 
 pub fn act(year: &mut i32, month: &mut u32, action: UiAction) -> Cmd {

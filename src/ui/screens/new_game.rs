@@ -92,6 +92,42 @@ impl NewGameForm {
     pub fn panel(&self, ctx: &Ctx) -> Panel {
         let s = strings();
         let width = NewGameForm::width(ctx);
+        let lines = self.footer(ctx, width);
+        let extra = (lines.len() as i32 - 2).max(0) * 12;
+        let mut p = Panel::centred(width, H + extra, s.new_game, true);
+        let r = p.rect;
+        let row = |i: i32| r.y + 24 + i * ROW;
+        for (i, label) in [s.game, s.draw, s.scoring, s.deal].into_iter().enumerate() {
+            p.add(Item::label(r.x + 12, row(i as i32) + 4, label, Tone::Dim));
+        }
+        let (x, y) = NewGameForm::code_origin(r);
+        let grading = self.random && ctx.settings.winnable_only && self.winnable_offered();
+        p.add(Item::label(
+            r.x + 12,
+            y,
+            if grading { s.grade_label } else { s.code },
+            Tone::Dim,
+        ));
+        if grading {
+            self.grades(&mut p, (x, y));
+        } else if self.random {
+            let mode = GameCode::new(self.game, self.draw, self.scoring, 0).mode_text();
+            p.add(Item::label(x, y, format!("{mode}-???????"), Tone::Dim));
+        } else {
+            self.code_field(&mut p, (x, y));
+        }
+        let n = lines.len() as i32;
+        for (i, (line, tone)) in lines.into_iter().enumerate() {
+            let y = r.bottom() - 24 - (n - i as i32) * 12;
+            p.add(Item::label(r.x + 12, y, line, tone));
+        }
+        self.buttons(&mut p, ctx);
+        p
+    }
+
+    /// The lines at the bottom, wrapped to the window's `width`.
+    fn footer(&self, ctx: &Ctx, width: i32) -> Vec<(String, Tone)> {
+        let s = strings();
         // The lines at the bottom: how to type a code, what Winnable only does, and an error
         // or how the search goes; wrapped to the window, which grows to hold them.
         let mut said: Vec<(&str, Tone)> = Vec::new();
@@ -111,86 +147,69 @@ impl NewGameForm {
         } else if let Some(note) = &self.note {
             said.push((note, Tone::Text));
         }
-        let lines: Vec<(String, Tone)> = said
-            .into_iter()
+        said.into_iter()
             .flat_map(|(text, tone)| wrap(text, width - 24).into_iter().map(move |l| (l, tone)))
-            .collect();
-        let extra = (lines.len() as i32 - 2).max(0) * 12;
-        let mut p = Panel::centred(width, H + extra, s.new_game, true);
-        let r = p.rect;
-        let row = |i: i32| r.y + 24 + i * ROW;
-        for (i, label) in [s.game, s.draw, s.scoring, s.deal].into_iter().enumerate() {
-            p.add(Item::label(r.x + 12, row(i as i32) + 4, label, Tone::Dim));
-        }
-        let (x, y) = NewGameForm::code_origin(r);
-        let grading = self.random && ctx.settings.winnable_only && self.winnable_offered();
-        p.add(Item::label(
-            r.x + 12,
-            y,
-            if grading { s.grade_label } else { s.code },
-            Tone::Dim,
-        ));
-        if grading {
-            // The grade wanted, in the code's row (a random deal has no code to show yet); the
-            // row goes on under itself on a narrow screen.
-            let choices = [
-                (s.grade_any, None),
-                (s.grade_easy, Some(crate::solver::grade::Grade::Easy)),
-                (s.grade_medium, Some(crate::solver::grade::Grade::Medium)),
-                (s.grade_hard, Some(crate::solver::grade::Grade::Hard)),
-                (s.grade_expert, Some(crate::solver::grade::Grade::Expert)),
-            ];
-            let (mut bx, mut by) = (x, y - 4);
-            for (label, g) in choices {
-                let mut b = super::button(bx, by, label, UiAction::SetGrade(g), self.grade == g);
-                if bx > x && b.rect.right() > r.right() - 8 {
-                    (bx, by) = (x, by + ROW);
-                    b = super::button(bx, by, label, UiAction::SetGrade(g), self.grade == g);
-                }
-                bx = p.button(b).right() + 4;
-            }
-        } else if self.random {
-            let mode = GameCode::new(self.game, self.draw, self.scoring, 0).mode_text();
-            p.add(Item::label(x, y, format!("{mode}-???????"), Tone::Dim));
-        } else {
-            p.add(Item::Inset {
-                rect: Rect::new(x - 4, y - 3, 110, 13),
-                rounded: false,
-            });
-            p.add(Item::label(x, y, self.text.clone(), Tone::Text));
-            let w = font().width(&self.text).max(1);
-            p.add(Item::Caret(Rect::new(x + w + 1, y - 1, 1, 9)));
-            let letters = self.letter_rects(r);
-            if let Some(first) = letters.first() {
-                p.add(Item::label(x, first.y + 3, s.letters, Tone::Dim));
-            }
-            let deal: Vec<char> = self.text.chars().skip(8).collect();
-            for (i, rect) in letters.iter().enumerate() {
-                p.add(Item::Inset {
-                    rect: *rect,
-                    rounded: true,
-                });
-                let c = deal.get(i).copied().unwrap_or(' ').to_string();
-                p.add(Item::Centered {
-                    rect: *rect,
-                    text: c,
-                    tone: Tone::Highlight,
-                });
-            }
-        }
-        let n = lines.len() as i32;
-        for (i, (line, tone)) in lines.into_iter().enumerate() {
-            let y = r.bottom() - 24 - (n - i as i32) * 12;
-            p.add(Item::label(r.x + 12, y, line, tone));
-        }
-        self.buttons(&mut p, ctx);
-        p
+            .collect()
     }
 
-    fn buttons(&self, p: &mut Panel, ctx: &Ctx) {
+    /// The grade wanted, at (`x`, `y`).
+    fn grades(&self, p: &mut Panel, (x, y): (i32, i32)) {
         let s = strings();
-        let (x, y0) = (p.rect.x + COL, p.rect.y + 24);
-        let rows: [Vec<(&str, UiAction, bool)>; 4] = [
+        let r = p.rect;
+        // The grade wanted, in the code's row (a random deal has no code to show yet); the
+        // row goes on under itself on a narrow screen.
+        let choices = [
+            (s.grade_any, None),
+            (s.grade_easy, Some(crate::solver::grade::Grade::Easy)),
+            (s.grade_medium, Some(crate::solver::grade::Grade::Medium)),
+            (s.grade_hard, Some(crate::solver::grade::Grade::Hard)),
+            (s.grade_expert, Some(crate::solver::grade::Grade::Expert)),
+        ];
+        let (mut bx, mut by) = (x, y - 4);
+        for (label, g) in choices {
+            let mut b = super::button(bx, by, label, UiAction::SetGrade(g), self.grade == g);
+            if bx > x && b.rect.right() > r.right() - 8 {
+                (bx, by) = (x, by + ROW);
+                b = super::button(bx, by, label, UiAction::SetGrade(g), self.grade == g);
+            }
+            bx = p.button(b).right() + 4;
+        }
+    }
+
+    /// The deal's code being typed, at (`x`, `y`), and its letters one by one.
+    fn code_field(&self, p: &mut Panel, (x, y): (i32, i32)) {
+        let s = strings();
+        let r = p.rect;
+        p.add(Item::Inset {
+            rect: Rect::new(x - 4, y - 3, 110, 13),
+            rounded: false,
+        });
+        p.add(Item::label(x, y, self.text.clone(), Tone::Text));
+        let w = font().width(&self.text).max(1);
+        p.add(Item::Caret(Rect::new(x + w + 1, y - 1, 1, 9)));
+        let letters = self.letter_rects(r);
+        if let Some(first) = letters.first() {
+            p.add(Item::label(x, first.y + 3, s.letters, Tone::Dim));
+        }
+        let deal: Vec<char> = self.text.chars().skip(8).collect();
+        for (i, rect) in letters.iter().enumerate() {
+            p.add(Item::Inset {
+                rect: *rect,
+                rounded: true,
+            });
+            let c = deal.get(i).copied().unwrap_or(' ').to_string();
+            p.add(Item::Centered {
+                rect: *rect,
+                text: c,
+                tone: Tone::Highlight,
+            });
+        }
+    }
+
+    /// The choices of the four rows: game, draw, scoring, deal.
+    fn choices(&self, ctx: &Ctx) -> [Vec<(&'static str, UiAction, bool)>; 4] {
+        let s = strings();
+        [
             GameKind::ALL
                 .iter()
                 .map(|&g| (s.game_name(g), UiAction::SetGame(g), self.game == g))
@@ -218,8 +237,13 @@ impl NewGameForm {
                     ctx.settings.winnable_only,
                 ),
             ],
-        ];
-        for (i, row) in rows.iter().enumerate() {
+        ]
+    }
+
+    fn buttons(&self, p: &mut Panel, ctx: &Ctx) {
+        let s = strings();
+        let (x, y0) = (p.rect.x + COL, p.rect.y + 24);
+        for (i, row) in self.choices(ctx).iter().enumerate() {
             let (mut bx, mut by) = (x, y0 + i as i32 * ROW);
             for &(label, action, selected) in row {
                 let mut b = super::button(bx, by, label, action, selected);
@@ -231,6 +255,27 @@ impl NewGameForm {
                 bx = p.button(b).right() + 6;
             }
         }
+        self.letter_arrows(p);
+        let y = p.bottom_row();
+        p.buttons_from(
+            p.rect.x + 10,
+            y,
+            &[
+                (s.start, UiAction::Start, false),
+                (s.cancel, UiAction::Cancel, false),
+            ],
+        );
+        // Today's deal of the game chosen: the same deal for every player today.
+        p.button(super::button_right(
+            p.rect.right() - 10,
+            y,
+            s.todays_deal,
+            UiAction::TodaysDeal,
+        ));
+    }
+
+    /// The arrows over and under each letter of the deal.
+    fn letter_arrows(&self, p: &mut Panel) {
         for (i, r) in self.letter_rects(p.rect).into_iter().enumerate() {
             for (rect, label, action) in [
                 (
@@ -252,22 +297,6 @@ impl NewGameForm {
                 });
             }
         }
-        let y = p.bottom_row();
-        p.buttons_from(
-            p.rect.x + 10,
-            y,
-            &[
-                (s.start, UiAction::Start, false),
-                (s.cancel, UiAction::Cancel, false),
-            ],
-        );
-        // Today's deal of the game chosen: the same deal for every player today.
-        p.button(super::button_right(
-            p.rect.right() - 10,
-            y,
-            s.todays_deal,
-            UiAction::TodaysDeal,
-        ));
     }
 
     /// A button of the window.

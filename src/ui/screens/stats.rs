@@ -6,39 +6,14 @@ use crate::play::stats::{MODES, mode_code, mode_index};
 use crate::ui::geom::font;
 use crate::ui::strings::strings;
 
+/// The rows of the table: the header, then a row for each mode (the mode in play stands out).
+type Rows = Vec<(Vec<String>, Tone)>;
+
 pub fn panel(ctx: &Ctx) -> Panel {
     let s = strings();
     let room = ctx.shape.table().w - 8;
-    let current = mode_index(ctx.game.code());
-    // The mode in words: the game, the draw and the scoring, each in a column of its own.
-    let header = [s.game, s.draw, s.scoring]
-        .into_iter()
-        .chain(s.stats_header.iter().skip(1).copied())
-        .map(str::to_string)
-        .collect();
-    let mut rows: Vec<(Vec<String>, Tone)> = vec![(header, Tone::Dim)];
-    for (i, m) in ctx.stats.modes.iter().enumerate().take(MODES) {
-        let code = mode_code(i);
-        let cells = vec![
-            s.game_name(code.game).to_string(),
-            code.draw.count().to_string(),
-            s.scoring_name(code.scoring).to_string(),
-            m.played.to_string(),
-            m.won.to_string(),
-            m.win_rate().map_or("-".into(), |r| format!("{r:.0}%")),
-            m.best_score.map_or("-".into(), |b| score_text(code, b)),
-            m.fewest_moves.map_or("-".into(), |f| f.to_string()),
-            format!("{}/{}", m.streak, m.best_streak),
-        ];
-        let tone = if i == current {
-            Tone::Highlight
-        } else {
-            Tone::Text
-        };
-        rows.push((cells, tone));
-    }
-    // Each column as wide as its widest text, 10 pixels apart. Where the window cannot be
-    // that wide, the figures go in two tables one over the other, each with the mode.
+    let rows = rows(ctx);
+    // Each column as wide as its widest text, 10 pixels apart.
     let widths: Vec<i32> = (0..rows[0].0.len())
         .map(|k| {
             rows.iter()
@@ -48,26 +23,7 @@ pub fn panel(ctx: &Ctx) -> Panel {
                 + 10
         })
         .collect();
-    let all: Vec<usize> = (0..widths.len()).collect();
-    let needed = 14 + widths.iter().sum::<i32>();
-    let groups: Vec<Vec<usize>> = if needed <= room {
-        vec![all]
-    } else {
-        let mode = [0, 1, 2];
-        let figures: Vec<usize> = (3..widths.len()).collect();
-        // As few tables as fit: two, or three.
-        let mode_w: i32 = mode.iter().map(|&k| widths[k]).sum();
-        let fits = |parts: usize| {
-            figures
-                .chunks(figures.len().div_ceil(parts))
-                .all(|c| 14 + mode_w + c.iter().map(|&k| widths[k]).sum::<i32>() <= room)
-        };
-        let parts = if fits(2) { 2 } else { 3 };
-        figures
-            .chunks(figures.len().div_ceil(parts))
-            .map(|c| mode.iter().chain(c).copied().collect())
-            .collect()
-    };
+    let groups = column_groups(&widths, room);
     // Rows closer together when the tables stand one over the other.
     let pitch = if groups.len() > 1 { 11 } else { 12 };
     let lines = groups.len() * (rows.len() + 1) + 1;
@@ -92,7 +48,70 @@ pub fn panel(ctx: &Ctx) -> Panel {
         }
         line += 1;
     }
-    // The same figure as the bar's: the game in play's dollars counted.
+    p.add(Item::label(r.x + 12, row(line), banks(ctx), Tone::Dim));
+    buttons(&mut p, ctx);
+    p
+}
+
+fn rows(ctx: &Ctx) -> Rows {
+    let s = strings();
+    let current = mode_index(ctx.game.code());
+    // The mode in words: the game, the draw and the scoring, each in a column of its own.
+    let header = [s.game, s.draw, s.scoring]
+        .into_iter()
+        .chain(s.stats_header.iter().skip(1).copied())
+        .map(str::to_string)
+        .collect();
+    let mut rows: Rows = vec![(header, Tone::Dim)];
+    for (i, m) in ctx.stats.modes.iter().enumerate().take(MODES) {
+        let code = mode_code(i);
+        let cells = vec![
+            s.game_name(code.game).to_string(),
+            code.draw.count().to_string(),
+            s.scoring_name(code.scoring).to_string(),
+            m.played.to_string(),
+            m.won.to_string(),
+            m.win_rate().map_or("-".into(), |r| format!("{r:.0}%")),
+            m.best_score.map_or("-".into(), |b| score_text(code, b)),
+            m.fewest_moves.map_or("-".into(), |f| f.to_string()),
+            format!("{}/{}", m.streak, m.best_streak),
+        ];
+        let tone = if i == current {
+            Tone::Highlight
+        } else {
+            Tone::Text
+        };
+        rows.push((cells, tone));
+    }
+    rows
+}
+
+/// The columns of each table: all in one where the window is wide enough; else the figures
+/// in two tables one over the other (or three), each with the mode.
+fn column_groups(widths: &[i32], room: i32) -> Vec<Vec<usize>> {
+    let needed = 14 + widths.iter().sum::<i32>();
+    if needed <= room {
+        return vec![(0..widths.len()).collect()];
+    }
+    let mode = [0, 1, 2];
+    let figures: Vec<usize> = (3..widths.len()).collect();
+    // As few tables as fit: two, or three.
+    let mode_w: i32 = mode.iter().map(|&k| widths[k]).sum();
+    let fits = |parts: usize| {
+        figures
+            .chunks(figures.len().div_ceil(parts))
+            .all(|c| 14 + mode_w + c.iter().map(|&k| widths[k]).sum::<i32>() <= room)
+    };
+    let parts = if fits(2) { 2 } else { 3 };
+    figures
+        .chunks(figures.len().div_ceil(parts))
+        .map(|c| mode.iter().chain(c).copied().collect())
+        .collect()
+}
+
+/// The bankrolls: the same figure as the bar's, the game in play's dollars counted.
+fn banks(ctx: &Ctx) -> String {
+    let s = strings();
     let banks: Vec<String> = GameKind::ALL
         .iter()
         .zip(ctx.banks)
@@ -101,9 +120,12 @@ pub fn panel(ctx: &Ctx) -> Panel {
             format!("{} {}", s.game_name(g), score_text(vegas, bank))
         })
         .collect();
-    let banks = format!("{}: {}", s.bank, banks.join("   "));
-    p.add(Item::label(r.x + 12, row(line), banks, Tone::Dim));
-    let y = p.bottom_row();
+    format!("{}: {}", s.bank, banks.join("   "))
+}
+
+fn buttons(p: &mut Panel, ctx: &Ctx) {
+    let s = strings();
+    let (r, y) = (p.rect, p.bottom_row());
     p.button(button(
         r.x + 10,
         y,
@@ -126,7 +148,6 @@ pub fn panel(ctx: &Ctx) -> Panel {
             UiAction::WatchLast,
         ));
     }
-    p
 }
 
 pub fn act(action: UiAction) -> Cmd {
