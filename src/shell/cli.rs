@@ -16,6 +16,10 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire layout [--window WxH…]  where the piles of that table lie, as JSON
        solitaire solve CODE [--budget-ms N]
                                         search for a winning line (printed as a script)
+       solitaire solve --from FILE [--budget-ms N]
+                                        the same from where a script's game ends
+       solitaire analyse FILE [--budget-ms N] [--proof]
+                                        where the script's game was lost (docs/FAQ.md)
        solitaire survey GAME DRAW SCORING --deals A..B [--budget-ms N] [--threads N] [--each]
                                         solve a range of deals: shares and times
                                         (--each: first a line per deal, code and verdict)
@@ -91,6 +95,7 @@ pub fn run(args: &[String]) -> Run {
         },
         Some("grades") => Run::Done(grades(&args[1..])),
         Some("solve") => Run::Done(solve(&args[1..])),
+        Some("analyse") => Run::Done(crate::shell::analyse::analyse(&args[1..])),
         Some("survey") => Run::Done(survey(&args[1..])),
         Some("--version" | "-V") => {
             println!("solitaire {}", env!("CARGO_PKG_VERSION"));
@@ -223,6 +228,9 @@ fn budget_option(args: &[String]) -> Result<(u64, Vec<String>), String> {
 
 fn solve(args: &[String]) -> ExitCode {
     use crate::solver::{Budget, Verdict};
+    if args.iter().any(|a| a == "--from") {
+        return crate::shell::analyse::solve_from(args);
+    }
     let (ms, rest) = match budget_option(args) {
         Ok(x) => x,
         Err(e) => {

@@ -15,6 +15,7 @@
 //! deal lost when the stock brings any card at any time is lost three at a time too).
 //! The search runs in slices (`Search::step`), so a window can spread it over frames.
 
+pub mod analysis;
 mod beam;
 pub mod grade;
 mod state;
