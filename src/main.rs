@@ -44,6 +44,10 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
     // A replay opens on the game in play, untouched: the deal asked for is not started.
     let code = if watch.is_some() { None } else { code };
     let (mut app, mut persist) = window::start_app(start, code);
+    // The sound output opens on its own thread natively (the page holds it on the web): the
+    // first frame never waits for it.
+    let audio = solitaire::shell::audio::Audio::start();
+    audio.set_enabled(app.settings().sound);
     if let Some(game) = &watch {
         app.start_watch(game);
     }
@@ -87,7 +91,7 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
         if claim {
             next_claim = t + 1000;
         }
-        if window::run_effects(&mut app, &mut persist, claim) {
+        if window::run_effects(&mut app, &mut persist, &audio, claim) {
             renderer.draw(&app);
             let f = &renderer.frame;
             present.upload(&f.bytes, f.w, f.h);

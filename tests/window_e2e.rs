@@ -181,13 +181,28 @@ impl Display {
 
     /// The same, with the game's messages in `log_name` in the data folder.
     fn game_logged(&self, args: &[&str], data: &Path, log_name: &str) -> (Guard, String) {
+        self.game_in(&[], &[], args, data, log_name)
+    }
+
+    /// The same, run through `wrap` (a command that ends by running the game: the game's path
+    /// is its last word) with `envs` set.
+    fn game_in(
+        &self,
+        wrap: &[String],
+        envs: &[(&str, &str)],
+        args: &[&str],
+        data: &Path,
+        log_name: &str,
+    ) -> (Guard, String) {
         let log = data.join(log_name);
         let before = self.windows();
         let mut said = String::new();
         for _ in 0..6 {
             let mut child = Guard(
-                Command::new(env!("CARGO_BIN_EXE_solitaire"))
+                Command::new(wrap.first().map_or(env!("CARGO_BIN_EXE_solitaire"), |w| w))
+                    .args(wrap.iter().skip(1))
                     .args(args)
+                    .envs(envs.iter().copied())
                     .env("DISPLAY", &self.name)
                     .env("SOLITAIRE_DATA_DIR", data)
                     .env("SOLITAIRE_TRACE_INPUT", "1")
@@ -1103,4 +1118,89 @@ fn kill_sweep_during_play_and_the_winning_click() {
 
 fn winning_line(code: GameCode) -> Vec<solitaire::engine::Action> {
     common::greedy_win(code, 5000).expect("the greedy player wins this deal")
+}
+
+/// The places the system's libasound is found, if it has one.
+fn system_libasound() -> Vec<String> {
+    let Ok(out) = Command::new("ldconfig").arg("-p").output() else {
+        return Vec::new();
+    };
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.trim_start().starts_with("libasound.so.2 "))
+        .filter_map(|l| l.split("=> ").nth(1).map(|p| p.trim().to_string()))
+        .collect()
+}
+
+/// Issue #41: the window starts and plays (a click on the stock queues the draw's sound) with
+/// no sound device, and with libasound hidden; each says so in one line and goes on silently.
+#[test]
+fn the_window_plays_with_no_sound_device_and_with_libasound_hidden() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let libs = system_libasound();
+    let hide: String = libs
+        .iter()
+        .map(|l| format!("mount --bind /dev/null {l} && "))
+        .collect();
+    let can_hide = !libs.is_empty()
+        && Command::new("unshare")
+            .args(["-m", "sh", "-c", &format!("{hide}true")])
+            .output()
+            .is_ok_and(|o| o.status.success());
+    let bin = env!("CARGO_BIN_EXE_solitaire");
+    let mut runs: Vec<(&str, Vec<String>)> = vec![("nodevice", Vec::new())];
+    if can_hide {
+        let script = format!("{hide}exec {bin} \"$@\"");
+        let wrap = ["unshare", "-m", "sh", "-c", &script, "sh"];
+        runs.push(("hidden", wrap.map(String::from).to_vec()));
+    } else {
+        eprintln!("no libasound to hide, or no mount namespace: the device case only");
+    }
+    for (name, wrap) in runs {
+        let data = temp_dir(&format!("sound-{name}"));
+        let conf = data.join("asound.conf");
+        std::fs::write(&conf, "pcm.!default { type hw card 7 }\n").unwrap();
+        let conf = conf.to_string_lossy().into_owned();
+        let envs = [("ALSA_CONFIG_PATH", conf.as_str())];
+        let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+        let layout = Layout::new(code.game);
+        let args = ["--code", "KL1-D1N-AAAAAAA"];
+        let (mut game, window) = display.game_in(&wrap, &envs, &args, &data, "stderr.txt");
+        let table = display.table(&window, &layout);
+        display.click(&window, &table, layout.stock.center());
+        let drew = wait_for(10, || (saved_log(&data)? == ["draw"]).then_some(()));
+        assert!(drew.is_some(), "{name}: the draw is saved");
+        assert!(
+            game.0.try_wait().ok().flatten().is_none(),
+            "{name}: the game still runs"
+        );
+        let said = std::fs::read_to_string(data.join("stderr.txt")).unwrap_or_default();
+        let silent: Vec<&str> = said
+            .lines()
+            .filter(|l| l.starts_with("solitaire: no sound: "))
+            .collect();
+        assert_eq!(silent.len(), 1, "{name}: one line says why: {said}");
+        if name == "hidden" {
+            assert!(silent[0].contains("libasound.so.2"), "{silent:?}");
+        } else {
+            assert!(silent[0].contains("ALSA"), "{silent:?}");
+        }
+        drop(game);
+        let _ = std::fs::remove_dir_all(&data);
+    }
+}
+
+/// The saved game's log, as lines of the move notation.
+fn saved_log(data: &Path) -> Option<Vec<String>> {
+    let saved = std::fs::read(data.join("game.json")).ok()?;
+    let (g, _) = solitaire::save::format::decode_game(&saved).ok()?;
+    Some(
+        g.game
+            .log()
+            .iter()
+            .map(|&e| solitaire::engine::notation::entry_line(e))
+            .collect(),
+    )
 }

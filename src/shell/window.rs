@@ -159,8 +159,14 @@ pub fn tell<S: Storage>(app: &mut App, persist: &mut save::Persist<S>) {
 
 /// Carries out what the app queued this frame (saving may queue a notice, which asks for a
 /// redraw: the queue is drained until it stays empty). With `claim`, a frame that saved
-/// nothing still asks whether this window may write now. Says whether to draw the frame again.
-pub fn run_effects<S: Storage>(app: &mut App, persist: &mut Persist<S>, claim: bool) -> bool {
+/// nothing still asks whether this window may write now. Sounds go to `audio`, which follows
+/// the setting (changed here or by another window's save). Says whether to draw the frame again.
+pub fn run_effects<S: Storage>(
+    app: &mut App,
+    persist: &mut Persist<S>,
+    audio: &crate::shell::audio::Audio,
+    claim: bool,
+) -> bool {
     use crate::ui::effect::Effect;
     let mut redraw = false;
     let mut asked = !claim;
@@ -169,6 +175,7 @@ pub fn run_effects<S: Storage>(app: &mut App, persist: &mut Persist<S>, claim: b
         let effects = app.take_effects();
         if effects.is_empty() {
             if asked {
+                audio.set_enabled(app.settings().sound);
                 return redraw;
             }
             asked = true;
@@ -184,6 +191,11 @@ pub fn run_effects<S: Storage>(app: &mut App, persist: &mut Persist<S>, claim: b
                 }
                 Effect::Clipboard(text) => macroquad::miniquad::window::clipboard_set(&text),
                 Effect::Export { name, text } => save_replay(app, &name, &text),
+                Effect::Sound(sound) => {
+                    if app.settings().sound {
+                        audio.play(sound);
+                    }
+                }
             }
         }
     }

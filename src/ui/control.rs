@@ -10,6 +10,7 @@ use super::effect::Effect;
 use super::hints::News;
 use super::input::{Gesture, PointerEvent};
 use super::screens::{self, Cmd, Ctx, Panel, Screen, Setting, UiAction, Widget};
+use super::sound::{Cue, sounds};
 use super::strings::{fill, strings};
 use super::table::{Dropped, From};
 use super::watch::Replay;
@@ -217,6 +218,7 @@ impl App {
                     Setting::CarryVegas => &mut s.carry_vegas,
                     Setting::WinnableOnly => &mut s.winnable_only,
                     Setting::FourColour => &mut s.four_colour,
+                    Setting::Sound => &mut s.sound,
                 };
                 *flag = !*flag;
                 self.effect(Effect::Save);
@@ -372,6 +374,7 @@ impl App {
                     && self.table.drag_start(game, (from_x, from_y), (x, y))
                 {
                     self.fx.redraw();
+                    self.cue(Cue::Lifted);
                 }
             }
             Gesture::DragMove { x, y } => {
@@ -407,6 +410,7 @@ impl App {
             Err(refusal) => {
                 if clicked.say {
                     self.say(super::strings::refusal_text(&refusal), false);
+                    self.cue(Cue::Refused);
                 }
                 self.fx.redraw();
             }
@@ -415,18 +419,38 @@ impl App {
 
     fn drop(&mut self, x: i32, y: i32) {
         let inside = self.shape.table().contains(x, y);
+        let dragging = self.table.drag().is_some();
         let game = self.session.game_mut();
         match self.table.drop(game, (x, y), inside, self.now) {
             Dropped::Moved(outcome, from) => self.played(outcome, from),
-            Dropped::Refused(refusal) => self.say(super::strings::refusal_text(&refusal), false),
-            Dropped::Outside => self.say(strings().dropped_outside, false),
-            Dropped::Back => self.fx.redraw(),
+            Dropped::Refused(refusal) => {
+                self.say(super::strings::refusal_text(&refusal), false);
+                self.cue(Cue::Refused);
+            }
+            Dropped::Outside => {
+                self.say(strings().dropped_outside, false);
+                self.cue(Cue::PutBack);
+            }
+            Dropped::Back => {
+                self.fx.redraw();
+                if dragging {
+                    self.cue(Cue::PutBack);
+                }
+            }
         }
     }
 
     fn cancel_drag(&mut self) {
         if self.table.cancel_drag(self.now) {
             self.fx.redraw();
+            self.cue(Cue::PutBack);
+        }
+    }
+
+    /// The sounds of what just happened on the table, queued for the window to play.
+    pub(super) fn cue(&mut self, cue: Cue) {
+        for sound in sounds(cue) {
+            self.fx.push(Effect::Sound(sound));
         }
     }
 
@@ -437,7 +461,14 @@ impl App {
         self.fx.save();
         self.game_changed();
         self.table.show(&outcome, from, self.now);
-        if self.session.game().is_won() {
+        // Only a game in play on the table takes moves: a won game takes none, so a move that
+        // leaves it won is the winning one.
+        let won = self.session.game().is_won();
+        self.cue(Cue::Applied {
+            outcome: &outcome,
+            won,
+        });
+        if won {
             self.screen = Screen::Won;
             self.table.start_cascade(self.session.game(), self.now);
             self.session.record_if_won(self.settings.carry_vegas);
@@ -452,6 +483,7 @@ impl App {
         }
         self.fx.save();
         self.game_changed();
+        self.cue(Cue::Undone);
         self.table.stop_moves();
         if self.screen == Screen::Won {
             self.screen = Screen::Table;

@@ -13,6 +13,8 @@ pub enum Effect {
     Clipboard(String),
     /// Save a replay as a script file (natively; the web has its link): its name and text.
     Export { name: String, text: String },
+    /// Play a sound effect (silent where sound is off or there is no output).
+    Sound(super::sound::Sound),
 }
 
 /// The queue of one frame's effects. `Redraw` and `Save` are queued once however often asked.

@@ -63,6 +63,7 @@ pub enum UiAction {
     LeaveForLink,
     ToggleCarryVegas,
     ToggleFourColour,
+    ToggleSound,
     SetGame(GameKind),
     SetDraw(Draw),
     SetScoring(Scoring),
@@ -442,6 +443,7 @@ pub enum Setting {
     CarryVegas,
     WinnableOnly,
     FourColour,
+    Sound,
 }
 
 /// What a screen asks the app to do.

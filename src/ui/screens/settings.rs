@@ -5,7 +5,7 @@ use crate::ui::strings::strings;
 
 pub fn panel(ctx: &Ctx) -> Panel {
     let s = strings();
-    let mut p = Panel::centred(300, 182, s.settings, true);
+    let mut p = Panel::centred(300, 216, s.settings, true);
     let r = p.rect;
     let on_off = |on: bool| if on { s.on } else { s.off };
     let rows = [
@@ -26,6 +26,12 @@ pub fn panel(ctx: &Ctx) -> Panel {
             Some(s.four_colour_hint),
             ctx.settings.four_colour,
             UiAction::ToggleFourColour,
+        ),
+        (
+            format!("{}: {}", s.sound, on_off(ctx.settings.sound)),
+            Some(s.sound_hint),
+            ctx.settings.sound,
+            UiAction::ToggleSound,
         ),
         // Each language is named in its own words.
         (
@@ -61,6 +67,7 @@ pub fn act(action: UiAction) -> Cmd {
         UiAction::ToggleDoubleClick => Cmd::Toggle(Setting::DoubleClick),
         UiAction::ToggleCarryVegas => Cmd::Toggle(Setting::CarryVegas),
         UiAction::ToggleFourColour => Cmd::Toggle(Setting::FourColour),
+        UiAction::ToggleSound => Cmd::Toggle(Setting::Sound),
         UiAction::NextLanguage => Cmd::NextLanguage,
         UiAction::Cancel => Cmd::Close,
         _ => Cmd::Stay,

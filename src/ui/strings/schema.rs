@@ -135,6 +135,8 @@ strings_table! {
     carry_vegas_hint: &'static str,
     four_colour: &'static str,
     four_colour_hint: &'static str,
+    sound: &'static str,
+    sound_hint: &'static str,
     bank: &'static str,
     no_display: &'static str,
     link_code: &'static str,
