@@ -1204,3 +1204,33 @@ fn saved_log(data: &Path) -> Option<Vec<String>> {
             .collect(),
     )
 }
+
+/// Issue #41: a letter on the table is its bar button in the real window: U undoes the draw.
+#[test]
+fn the_u_key_undoes_in_the_real_window() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let data = temp_dir("u-key");
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let layout = Layout::new(code.game);
+    let (_game, window) = display.game(&["--code", &code.to_string()], &data);
+    let table = display.table(&window, &layout);
+    display.click(&window, &table, layout.stock.center());
+    wait_for(10, || (saved_log(&data)? == ["draw"]).then_some(())).expect("the draw is saved");
+    display
+        .run(&[
+            "xdotool",
+            "key",
+            "--window",
+            &window,
+            "u",
+            "mousemove_relative",
+            "1",
+            "0",
+        ])
+        .expect("xdotool types");
+    let undone = wait_for(10, || (saved_log(&data)? == ["draw", "undo"]).then_some(()));
+    assert!(undone.is_some(), "U undid the draw: {:?}", saved_log(&data));
+    let _ = std::fs::remove_dir_all(&data);
+}

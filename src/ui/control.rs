@@ -324,12 +324,25 @@ impl App {
         }
     }
 
-    /// A typed character (the New Game window's code field takes letters, digits and '-').
+    /// A typed character: the New Game window's code field takes letters, digits and '-'; on
+    /// the table a letter is the bar's button it names (N new game, U undo, H hint), the same
+    /// action a click on that button is.
     pub fn key_char(&mut self, c: char) {
         if let Some(form) = self.new_game_form() {
             form.type_char(c);
             self.effect(Effect::Redraw);
+            return;
         }
+        if self.is_watching() || !matches!(self.screen(), Screen::Table | Screen::Won) {
+            return;
+        }
+        let action = match c.to_ascii_lowercase() {
+            'n' => UiAction::NewGame,
+            'u' => UiAction::Undo,
+            'h' => UiAction::Hint,
+            _ => return,
+        };
+        self.ui_action(action);
     }
 
     pub fn key_backspace(&mut self) {

@@ -212,6 +212,8 @@ pub static EN: Strings = Strings {
         "",
         "Cards click, flip and chime as they move (Settings, Sound: on or off). In a",
         "browser the sound starts with your first click or key.",
+        "",
+        "Keys: N new game, U or Ctrl+Z undo, H hint, Esc closes a window.",
     ],
     help_scoring: "Scoring",
     help_normal_head: "Normal (never below 0):",

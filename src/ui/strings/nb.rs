@@ -218,6 +218,8 @@ pub static NB: Strings = Strings {
         "",
         "Kortene klikker og klinger når de flyttes (Innstillinger, Lyd: på eller av). I en",
         "nettleser starter lyden ved ditt første klikk eller tastetrykk.",
+        "",
+        "Taster: N nytt spill, U eller Ctrl+Z angre, H tips, Esc lukker et vindu.",
     ],
     help_scoring: "Poengsystemet",
     help_normal_head: "Normal (aldri under 0):",

@@ -209,6 +209,8 @@ pub static TR: Strings = Strings {
         "",
         "Kartlar hareket ederken tıklar ve çınlar (Ayarlar, Ses: açık veya kapalı).",
         "Tarayıcıda ses ilk tıklamanızla veya tuşa basmanızla başlar.",
+        "",
+        "Tuşlar: N yeni oyun, U veya Ctrl+Z geri al, H ipucu, Esc pencereyi kapatır.",
     ],
     help_scoring: "Puanlama",
     help_normal_head: "Normal (asla 0'ın altına düşmez):",
