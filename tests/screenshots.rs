@@ -236,6 +236,23 @@ fn scenes() -> Vec<(&'static str, App)> {
     app.ui_action(UiAction::ToggleWinnableOnly);
     app.ui_action(UiAction::Start);
     out.push(("new-game-winnable-only", app));
+    // The keyboard's focus on a column's top card; then a card held and the focus on the
+    // column it would go to.
+    use solitaire::ui::focus::Arrow;
+    let mut app = App::new(GameCode::parse("KL1-D1V-AAAAAAA").unwrap(), 1);
+    for _ in 0..13 {
+        app.key_arrow(Arrow::Right);
+    }
+    out.push(("keyboard-focus-card", app));
+    let mut app = App::new(GameCode::parse("KL1-D1V-AAAAAAA").unwrap(), 1);
+    for _ in 0..10 {
+        app.key_arrow(Arrow::Right);
+    }
+    app.key_activate();
+    for _ in 0..2 {
+        app.key_arrow(Arrow::Right);
+    }
+    out.push(("keyboard-focus-column", app));
     // Help, first page, in Double.
     let mut app = App::new(GameCode::parse("DS1-D1N-AAAAAAA").unwrap(), 1);
     app.ui_action(UiAction::Help);

@@ -213,6 +213,15 @@ fn draw_moving(frame: &mut Frame, assets: &Assets, app: &App) {
             frame.outline(r.inset(-1), pal::HIGHLIGHT);
         }
     }
+    // The keyboard's focus: a dashed gold frame; the cards it holds, a plain one.
+    if let Some((at, held)) = app.focus_rects() {
+        if let Some(h) = held {
+            frame.outline(h.inset(-1), pal::GOLD_DARK);
+        }
+        let r = at.inset(-2);
+        frame.outline(r, pal::INK);
+        frame.outline(r.inset(1), pal::HIGHLIGHT);
+    }
     for r in app.legal_drop_rects() {
         frame.blit(&assets.card_outline, r.x, r.y);
         frame.outline(r.inset(1), pal::HIGHLIGHT);

@@ -11,6 +11,7 @@ use crate::engine::{Draw, GameCode, GameKind, Scoring};
 use crate::save::{self, Persist, Storage};
 use crate::shell::platform;
 use crate::ui::app::App;
+use crate::ui::focus::Arrow;
 use crate::ui::input::PointerEvent;
 use crate::ui::layout::{FB_H, FB_W};
 use crate::ui::strings::Language;
@@ -365,6 +366,11 @@ impl Inputs {
                 Raw::Key(KeyCode::Backspace) => app.key_backspace(),
                 Raw::Key(KeyCode::Enter | KeyCode::KpEnter) => app.key_enter(),
                 Raw::Key(KeyCode::Escape) => app.key_escape(),
+                Raw::Key(KeyCode::Space) => app.key_activate(),
+                Raw::Key(KeyCode::Left) => app.key_arrow(Arrow::Left),
+                Raw::Key(KeyCode::Right) => app.key_arrow(Arrow::Right),
+                Raw::Key(KeyCode::Up) => app.key_arrow(Arrow::Up),
+                Raw::Key(KeyCode::Down) => app.key_arrow(Arrow::Down),
                 Raw::Key(_) => {}
                 Raw::Undo => app.ui_action(crate::ui::app::UiAction::Undo),
                 Raw::Cancel => app.pointer(PointerEvent::Cancel),

@@ -353,8 +353,10 @@ impl App {
     }
 
     pub fn key_enter(&mut self) {
-        if let Screen::NewGame(_) = self.screen() {
-            self.ui_action(UiAction::Start);
+        match self.screen() {
+            Screen::NewGame(_) => self.ui_action(UiAction::Start),
+            Screen::Table => self.key_activate(),
+            _ => {}
         }
     }
 
@@ -364,6 +366,8 @@ impl App {
             self.ui_action(UiAction::Cancel);
         } else if self.is_dragging() {
             self.cancel_pointer();
+        } else {
+            self.drop_held();
         }
     }
 
@@ -469,7 +473,7 @@ impl App {
 
     /// The game in play moved: the table shows it, the bookkeeping records a win, the save
     /// follows.
-    fn played(&mut self, outcome: Outcome, from: From) {
+    pub(super) fn played(&mut self, outcome: Outcome, from: From) {
         self.fx.redraw();
         self.fx.save();
         self.game_changed();

@@ -5,6 +5,7 @@ pub mod anim;
 pub mod app;
 mod control;
 pub mod effect;
+pub mod focus;
 pub mod geom;
 pub mod hints;
 pub mod input;

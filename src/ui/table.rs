@@ -24,6 +24,8 @@ pub struct Table {
     first_click_moved: bool,
     /// The card the last click was on (a double-click is two clicks on the same card).
     first_card: Option<Card>,
+    /// The keyboard's focus (`ui::focus`).
+    focus: super::focus::Focus,
 }
 
 /// What a click on the table did.
@@ -55,6 +57,7 @@ impl Table {
             cascade: None,
             first_click_moved: false,
             first_card: None,
+            focus: Default::default(),
         }
     }
 
@@ -64,6 +67,14 @@ impl Table {
             layout: Layout::new(game),
             ..Table::new(game, Shape::default())
         }
+    }
+
+    pub fn focus(&self) -> super::focus::Focus {
+        self.focus
+    }
+
+    pub fn set_focus(&mut self, focus: super::focus::Focus) {
+        self.focus = focus;
     }
 
     pub fn layout(&self) -> &Layout {
