@@ -480,6 +480,100 @@ try {
   check("and goes on saving", (await eventually(second, gameOf, (n) => n === 6)) === 6);
   await second.close();
 
+  // 12c. The first window crashes (CDP Page.crash): its lock stays behind, and the game opened
+  // again on the same storage saves its moves once that lock has outlived its life (10 s).
+  // The crash runs in a browser of its own: pages of one site can share a renderer process,
+  // and the crash would take the harness's other pages with it; the pages that read the
+  // storage and play on open after the crash, in processes of their own.
+  const crashBrowser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless=new", "--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      "--no-first-run", "--disable-quic", "--disable-gpu-sandbox",
+    ],
+  });
+  try {
+    const crashCtx = await crashBrowser.newContext({ viewport: { width: W, height: H }, deviceScaleFactor: 1 });
+    const savedIn = (p) => p.evaluate(() => JSON.parse(localStorage.getItem("solitaire.game")).log.length);
+    const crashed = await open("?code=KL1-D1N-AAAAAAH", crashCtx);
+    let scriptC = "new KL1-D1N-AAAAAAH\n";
+    await settle(crashed, helper, scriptC);
+    const LC = await layoutOf(crashed, scriptC);
+    const stC = at(LC, LC.stock);
+    for (let i = 0; i < 2; i++) {
+      await crashed.mouse.click(stC.x, stC.y);
+      scriptC += "draw\n";
+      await settle(crashed, helper, scriptC, 300);
+    }
+    check("the first window saves before it crashes",
+      (await eventually(crashed, () => savedIn(crashed), (n) => n === 2)) === 2);
+    const gone = new Promise((ok) => crashed.once("crash", ok));
+    const cdp = await crashCtx.newCDPSession(crashed);
+    cdp.send("Page.crash").catch(() => {}); // the page dies before it can answer
+    await gone;
+    const crashedAt = Date.now();
+    const crashStore = await crashCtx.newPage();
+    await crashStore.goto(base + "helper");
+    const again = await open("", crashCtx);
+    check("the game opened again after a crash shows the saved game",
+      (await settle(again, helper, scriptC, 300)) === 0);
+    for (let i = 0; i < 3; i++) {
+      await again.mouse.click(stC.x, stC.y);
+      await again.waitForTimeout(450);
+    }
+    // Past the crashed window's lock's life (renewed at most 2 s before the crash), and a
+    // second for the game's claim, which it tries every second.
+    await again.waitForTimeout(Math.max(0, crashedAt + 11000 - Date.now()));
+    await again.mouse.click(stC.x, stC.y);
+    const afterCrash = await eventually(again, () => savedIn(crashStore), (n) => n === 6);
+    check("after a crash, the game opened again saves every move once the lock lapses",
+      afterCrash === 6, `(${afterCrash} of 6 moves saved, ${Date.now() - crashedAt} ms after the crash)`);
+  } finally {
+    await crashBrowser.close();
+  }
+
+  // 12d. The first window is frozen (CDP Debugger.pause) past its lock's life: the second takes
+  // over and saves; when the first wakes, its next move writes nothing over the second's saves
+  // (it finds it lost the lock) and it goes back to what the second saved.
+  const frozen = await fresh();
+  const frozenStore = await frozen.newPage();
+  await frozenStore.goto(base + "helper");
+  const sleeper = await open("?code=KL1-D1N-AAAAAAJ", frozen);
+  let scriptP = "new KL1-D1N-AAAAAAJ\n";
+  await settle(sleeper, helper, scriptP);
+  const LP = await layoutOf(sleeper, scriptP);
+  const stP = at(LP, LP.stock);
+  await sleeper.mouse.click(stP.x, stP.y);
+  scriptP += "draw\n";
+  await settle(sleeper, helper, scriptP, 300);
+  const savedP = () => frozenStore.evaluate(() => JSON.parse(localStorage.getItem("solitaire.game")).log.length);
+  check("the window to be frozen saves", (await eventually(sleeper, savedP, (n) => n === 1)) === 1);
+  const waker = await open("", frozen);
+  await settle(waker, helper, scriptP, 300);
+  const debug = await frozen.newCDPSession(sleeper);
+  await debug.send("Debugger.enable");
+  await debug.send("Debugger.pause");
+  const pausedAt = Date.now();
+  await waker.mouse.click(stP.x, stP.y);
+  await waker.waitForTimeout(Math.max(0, pausedAt + 12000 - Date.now()));
+  for (let i = 0; i < 3; i++) {
+    await waker.mouse.click(stP.x, stP.y);
+    scriptP += "draw\n";
+    await waker.waitForTimeout(450);
+  }
+  scriptP += "draw\n";
+  check("the second window takes over from a frozen one and saves",
+    (await eventually(waker, savedP, (n) => n === 5)) === 5);
+  await debug.send("Debugger.resume");
+  await sleeper.mouse.click(stP.x, stP.y);
+  check("the frozen window, woken, goes back to what the second saved",
+    (await settle(sleeper, helper, scriptP, 300)) === 0);
+  const afterWake = await savedP();
+  check("and writes nothing over the second window's moves", afterWake === 5, `(${afterWake} of 5 moves kept)`);
+  await waker.close();
+  await sleeper.close();
+
   // 13. Languages (issue #15): ?lang=tr opens in Turkish, and the choice is kept; a browser
   // set to Norwegian opens in Norwegian.
   const turkish = await fresh();
