@@ -28,15 +28,23 @@ pub fn panel(v: &AnalysisView, ctx: &Ctx) -> Panel {
     let s = strings();
     let retry = v.stage == Stage::Done { retry: true };
     let w = (ctx.shape.table().w - 8).min(if retry { 440 } else { 360 });
-    let lines: Vec<String> = v.lines.iter().flat_map(|l| wrap(l, w - 24)).collect();
+    // The first text is the news (the verdict); what follows, dimmer, explains it.
+    let lines: Vec<(String, Tone)> = v
+        .lines
+        .iter()
+        .enumerate()
+        .flat_map(|(k, l)| {
+            let tone = if k == 0 { Tone::Text } else { Tone::Dim };
+            wrap(l, w - 24).into_iter().map(move |t| (t, tone))
+        })
+        .collect();
     let h = 26 + lines.len() as i32 * LINE_H + 8 + 20;
     // The verdict with a move lies under the table, which it leaves bright.
     let mut p = Panel::centred(w, h, s.pm_title, !retry);
     p.bottom = retry;
     let r = p.rect;
     let mut y = r.y + 24;
-    for (k, line) in lines.into_iter().enumerate() {
-        let tone = if k == 0 { Tone::Text } else { Tone::Dim };
+    for (line, tone) in lines {
         p.add(Item::label(r.x + 12, y, line, tone));
         y += LINE_H;
     }
