@@ -110,3 +110,29 @@ fn the_last_game_left_is_analysed_from_the_statistics_and_cancel_stops_it() {
     assert_eq!(app.game().moves(), 0);
     assert!(app.watching().is_none());
 }
+
+#[test]
+fn a_practice_game_stays_practice_after_a_restart() {
+    use solitaire::save::{MemoryStorage, Persist};
+    use solitaire::shell::window::save;
+    let game = lost_game();
+    let (mut persist, _) = Persist::open(MemoryStorage::default());
+    let mut app = App::with_game(game.clone(), 1);
+    app.analyse(&game);
+    run(&mut app);
+    Mouse::new().press(&mut app, UiAction::TryAgain);
+    save(&mut app, &mut persist, true);
+    let played = app.stats().mode(game.code()).played;
+    // Restart: the practice game comes back as practice, and leaving it counts nothing.
+    let (mut persist, loaded) = Persist::open(persist.storage().clone());
+    let mut app = solitaire::ui::start::restore(loaded, game.code(), 1);
+    assert!(app.session().is_practice(), "still practice after a restart");
+    assert_eq!(app.game().moves(), 4);
+    app.start(game.code());
+    assert_eq!(app.stats().mode(game.code()).played, played);
+    // The next game is no practice, and the save says so.
+    save(&mut app, &mut persist, true);
+    let (_, loaded) = Persist::open(persist.storage().clone());
+    let app = solitaire::ui::start::restore(loaded, game.code(), 1);
+    assert!(!app.session().is_practice());
+}
