@@ -71,15 +71,26 @@ fn a_stuck_game_is_analysed_and_tried_again_as_practice() {
     let expected = Analysis::new(&game).position(4).expect("the line replays");
     assert_eq!(app.table_game().log(), expected.log());
     let marks = app.analysis_marks();
-    assert!(marks.iter().any(|m| m.1) && marks.iter().any(|m| !m.1), "{marks:?}");
+    assert!(
+        marks.iter().any(|m| m.1) && marks.iter().any(|m| !m.1),
+        "{marks:?}"
+    );
     assert_eq!(app.game().log(), game.log());
     // Try again: the practice game starts from that position and is not counted.
     let played = app.stats().mode(game.code()).played;
     m.press(&mut app, UiAction::TryAgain);
     assert_eq!(*app.screen(), Screen::Table);
-    assert_eq!(app.game().log(), expected.log(), "the position before move 5");
+    assert_eq!(
+        app.game().log(),
+        expected.log(),
+        "the position before move 5"
+    );
     assert!(app.session().is_practice());
-    assert_eq!(app.stats().mode(game.code()).played, played + 1, "the lost game left");
+    assert_eq!(
+        app.stats().mode(game.code()).played,
+        played + 1,
+        "the lost game left"
+    );
     // Left in its turn for a new deal, the practice game does not count.
     app.start(game.code());
     assert_eq!(app.stats().mode(game.code()).played, played + 1);
@@ -126,7 +137,10 @@ fn a_practice_game_stays_practice_after_a_restart() {
     // Restart: the practice game comes back as practice, and leaving it counts nothing.
     let (mut persist, loaded) = Persist::open(persist.storage().clone());
     let mut app = solitaire::ui::start::restore(loaded, game.code(), 1);
-    assert!(app.session().is_practice(), "still practice after a restart");
+    assert!(
+        app.session().is_practice(),
+        "still practice after a restart"
+    );
     assert_eq!(app.game().moves(), 4);
     app.start(game.code());
     assert_eq!(app.stats().mode(game.code()).played, played);

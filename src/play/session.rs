@@ -145,9 +145,11 @@ impl Session {
     pub fn bankroll(&self, game: GameKind, carry_vegas: bool) -> i32 {
         let code = self.game.code();
         let total = self.stats.bankroll(game);
-        let running =
-            carry_vegas && code.scoring == Scoring::Vegas && code.game == game && !self.counted
-                && !self.practice;
+        let running = carry_vegas
+            && code.scoring == Scoring::Vegas
+            && code.game == game
+            && !self.counted
+            && !self.practice;
         if running {
             total.saturating_add(self.game.score())
         } else {

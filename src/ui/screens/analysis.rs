@@ -59,7 +59,13 @@ pub fn panel(v: &AnalysisView, ctx: &Ctx) -> Panel {
             p.button(button_right(close.x - 6, y, s.pm_title, UiAction::Analyse));
         }
         Stage::Done { retry: true } => {
-            p.button(button(r.x + 10, y, s.pm_try_again, UiAction::TryAgain, false));
+            p.button(button(
+                r.x + 10,
+                y,
+                s.pm_try_again,
+                UiAction::TryAgain,
+                false,
+            ));
         }
         _ => {}
     }
