@@ -644,6 +644,7 @@ fn a_link_never_ends_a_game_under_way_without_asking() {
         game: Some(solitaire::save::SavedGame {
             game: g.clone(),
             counted: false,
+            practice: false,
         }),
         ..Default::default()
     };

@@ -318,7 +318,21 @@ fn scenes() -> Vec<(&'static str, App)> {
         app.tick(4000);
         out.push((name, app));
     }
+    out.push(("analysis-lost-at", analysis_verdict()));
     out
+}
+
+/// "Where was it lost?" on a lost game of the grades' player: the verdict under the table,
+/// which shows the position before the fatal move with it and the better move outlined.
+fn analysis_verdict() -> App {
+    let code = GameCode::parse("KL1-D1N-AAAAAAF").unwrap();
+    let game = solitaire::solver::analysis::players_game(code);
+    let mut app = App::with_game(game.clone(), 1);
+    app.analyse(&game);
+    while app.is_busy() {
+        app.work(10_000);
+    }
+    app
 }
 
 fn render(app: &App) -> Frame {
@@ -640,6 +654,7 @@ fn language_scenes() -> Vec<(&'static str, App)> {
                 "nb-statistics",
                 "nb-double-help-scoring",
                 "nb-daily-calendar",
+                "nb-analysis-lost-at",
             ],
         ),
         (
@@ -651,6 +666,7 @@ fn language_scenes() -> Vec<(&'static str, App)> {
                 "tr-statistics",
                 "tr-double-help-scoring",
                 "tr-daily-calendar",
+                "tr-analysis-lost-at",
             ],
         ),
     ] {

@@ -15,6 +15,9 @@ pub struct Session {
     /// A daily deal about to start (perhaps once the player says to leave the game in play),
     /// and its day.
     pending_daily: Option<(GameCode, i64)>,
+    /// The game in play is practice (tried again from a lost game's position): it never
+    /// counts in the statistics nor in the bank.
+    practice: bool,
 }
 
 impl Session {
@@ -31,6 +34,7 @@ impl Session {
             counted,
             last_game: None,
             pending_daily: None,
+            practice: false,
         }
     }
 
@@ -65,7 +69,25 @@ impl Session {
 
     /// Whether leaving the game in play loses something (moves made, not won).
     pub fn would_lose(&self) -> bool {
-        !self.counted && self.game.moves() > 0
+        !self.counted && !self.practice && self.game.moves() > 0
+    }
+
+    /// Whether the game in play is practice: nothing of it counts.
+    pub fn is_practice(&self) -> bool {
+        self.practice
+    }
+
+    /// Makes the game in play practice, or not (a restored save says which).
+    pub fn set_practice(&mut self, practice: bool) {
+        self.practice = practice;
+    }
+
+    /// Plays `game` (a position of a lost game, with its log) as practice: the game that was
+    /// under way counts as played, as when any game starts; the practice game never counts.
+    pub fn start_practice(&mut self, game: Game, carry_vegas: bool) {
+        self.count_unfinished(carry_vegas);
+        self.game = game;
+        self.practice = true;
     }
 
     /// The next start of `code` is the daily deal of `day`: its day counts as played then.
@@ -78,6 +100,7 @@ impl Session {
     pub fn start(&mut self, code: GameCode, carry_vegas: bool) {
         self.count_unfinished(carry_vegas);
         self.game = Game::new(code);
+        self.practice = false;
         if let Some((daily, day)) = self.pending_daily.take()
             && daily == code
         {
@@ -100,7 +123,7 @@ impl Session {
     /// After a move: a game won for the first time goes into the statistics. Says whether it
     /// did.
     pub fn record_if_won(&mut self, carry_vegas: bool) -> bool {
-        if !self.game.is_won() || self.counted {
+        if !self.game.is_won() || self.counted || self.practice {
             return false;
         }
         let g = &self.game;
@@ -122,8 +145,11 @@ impl Session {
     pub fn bankroll(&self, game: GameKind, carry_vegas: bool) -> i32 {
         let code = self.game.code();
         let total = self.stats.bankroll(game);
-        let running =
-            carry_vegas && code.scoring == Scoring::Vegas && code.game == game && !self.counted;
+        let running = carry_vegas
+            && code.scoring == Scoring::Vegas
+            && code.game == game
+            && !self.counted
+            && !self.practice;
         if running {
             total.saturating_add(self.game.score())
         } else {
@@ -174,6 +200,20 @@ mod tests {
         // A fresh deal with no moves is no game played.
         s.start(vegas(), true);
         assert_eq!(s.stats().mode(vegas()).played, 1);
+    }
+
+    #[test]
+    fn a_practice_game_never_counts_won_or_left() {
+        let mut s = Session::new(Game::new(vegas()));
+        let mut g = Game::new(vegas());
+        g.apply(crate::engine::Action::Draw).unwrap();
+        s.start_practice(g, true);
+        assert!(s.is_practice() && !s.would_lose());
+        assert_eq!(s.bankroll(GameKind::Klondike, true), 0);
+        s.start(vegas(), true);
+        assert_eq!(s.stats().mode(vegas()).played, 0);
+        assert_eq!(s.stats().bankroll(GameKind::Klondike), 0);
+        assert!(!s.is_practice());
     }
 
     #[test]

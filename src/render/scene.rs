@@ -222,6 +222,12 @@ fn draw_moving(frame: &mut Frame, assets: &Assets, app: &App) {
         frame.outline(r, pal::INK);
         frame.outline(r.inset(1), pal::HIGHLIGHT);
     }
+    // The analysis's verdict: the fatal move outlined in red, the better one in yellow.
+    for (r, fatal) in app.analysis_marks() {
+        let colour = if fatal { pal::ERROR } else { pal::HIGHLIGHT };
+        frame.outline(r.inset(-2), colour);
+        frame.outline(r.inset(-1), colour);
+    }
     for r in app.legal_drop_rects() {
         frame.blit(&assets.card_outline, r.x, r.y);
         frame.outline(r.inset(1), pal::HIGHLIGHT);

@@ -35,6 +35,8 @@ pub type Extra = Map<String, Value>;
 pub struct SavedGame {
     pub game: Game,
     pub counted: bool,
+    /// A practice game (tried again from a lost game's position): never counted.
+    pub practice: bool,
 }
 
 /// What is wrong with a record: typed here, worded by the strings table.
@@ -390,8 +392,10 @@ pub fn decode_game(bytes: &[u8]) -> Result<(SavedGame, Extra), Damage> {
     // Derived from the log (a game won at some point), and written besides for a game the
     // statistics counted otherwise (see `Persist`): either says it counted.
     let said = f.take("counted") == Some(Value::Bool(true));
+    let practice = f.take("practice") == Some(Value::Bool(true));
     let mut game = game_fields(&mut f)?;
     game.counted |= said;
+    game.practice = practice;
     Ok((game, f.0))
 }
 
@@ -423,7 +427,11 @@ fn game_fields(f: &mut Fields) -> Result<SavedGame, Damage> {
         })?;
         counted |= game.is_won();
     }
-    Ok(SavedGame { game, counted })
+    Ok(SavedGame {
+        game,
+        counted,
+        practice: false,
+    })
 }
 
 /// A log line: only `draw`, `move SRC DST` and `undo` belong in a saved game.

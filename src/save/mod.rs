@@ -125,6 +125,8 @@ const SEQ: &str = "seq";
 const RECORD_SEQ: &str = "record_seq";
 /// The game's field that says it is in the statistics already (won, or left and counted).
 const COUNTED: &str = "counted";
+/// The game's field that says it is practice: it never counts.
+const PRACTICE: &str = "practice";
 
 /// The records as this build writes them, with the unknown fields they were read with.
 struct Written {
@@ -151,6 +153,8 @@ pub struct Persist<S: Storage> {
     seq: u64,
     /// The game restored as counted: its code and log; a game that goes on from it is too.
     counted: Option<(crate::engine::GameCode, Vec<crate::engine::Entry>)>,
+    /// The game to save is practice (the session says which).
+    practice: bool,
     reload: Option<Reload>,
     notices: std::collections::VecDeque<Notice>,
 }
@@ -178,6 +182,7 @@ impl<S: Storage> Persist<S> {
             },
             seq: 0,
             counted: None,
+            practice: false,
             reload: None,
             notices: Default::default(),
         };
@@ -437,6 +442,12 @@ impl<S: Storage> Persist<S> {
 
     /// Writes the records that changed since they were last written: the settings, then the
     /// record, then the game (see the type's note for why in that order).
+    /// Whether the game saved from now on is practice (written with it, so a restart keeps
+    /// it out of the statistics).
+    pub fn set_practice(&mut self, practice: bool) {
+        self.practice = practice;
+    }
+
     pub fn save(&mut self, game: &Game, settings: &Settings, stats: &Stats) {
         self.poll();
         if !matches!(self.state, Saving::Writes | Saving::Failing) || self.reload.is_some() {
@@ -466,6 +477,11 @@ impl<S: Storage> Persist<S> {
                     extra.insert(RECORD_SEQ.into(), self.seq.into());
                     if counted {
                         extra.insert(COUNTED.into(), true.into());
+                    }
+                    if self.practice {
+                        extra.insert(PRACTICE.into(), true.into());
+                    } else {
+                        extra.remove(PRACTICE);
                     }
                     format::encode_game(game, &extra)
                 }

@@ -111,6 +111,7 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
 /// when this one lost the saves or took them over, tells the notices, and keeps the standing
 /// line "not saving" on show for as long as this window does not save.
 pub fn save<S: Storage>(app: &mut App, persist: &mut Persist<S>, needed: bool) {
+    persist.set_practice(app.session().is_practice());
     if needed {
         persist.save(app.game_to_save(), app.settings(), app.stats());
     } else {

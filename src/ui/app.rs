@@ -1,8 +1,8 @@
 //! The app: the screen on show over the table, and the parts it ties together, each the owner
-//! of its own state — the game in play and its bookkeeping (`play::session`), the table and its
-//! animations (`table`), the solver's jobs (`hints`), a replay (`watch`), the status line. It
-//! turns gestures into engine actions through them, and queues what the frame must do
-//! afterwards as effects (`effect`). Windowless and clock-free: time comes in with every event.
+//! of its own state — the game in play and its bookkeeping (`play::session`), the table
+//! (`table`), the solver's jobs (`hints`), a replay (`watch`), an analysis (`postmortem`), the
+//! status line. It turns gestures into engine actions through them, and queues what the frame
+//! must do afterwards as effects (`effect`). Windowless and clock-free.
 
 use super::effect::{Effect, Effects};
 use super::hints::{HintMark, Jobs};
@@ -29,6 +29,7 @@ pub struct App {
     pub(super) table: Table,
     /// A game being watched again, if any: it has its own game and table.
     pub(super) replay: Option<Box<Replay>>,
+    pub(super) postmortem: Option<Box<super::postmortem::PostMortem>>,
     pub(super) jobs: Jobs,
     /// The framebuffer's shape, which follows the window's.
     pub(super) shape: Shape,
@@ -66,6 +67,7 @@ impl App {
             settings,
             screen: Screen::Table,
             replay: None,
+            postmortem: None,
             jobs: Jobs::default(),
             shape: Shape::default(),
             pointer: Pointer::new(),
@@ -297,11 +299,6 @@ impl App {
         self.table().is_animating()
             || self.status.is_shown()
             || self.replay.as_ref().is_some_and(|r| r.playing)
-    }
-
-    /// Whether a search is under way (the loop keeps giving it frames).
-    pub fn is_busy(&self) -> bool {
-        self.jobs.is_busy()
     }
 
     /// Starts a game, leaving every screen and animation behind.

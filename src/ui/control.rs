@@ -71,6 +71,9 @@ impl App {
     /// A button.
     pub fn ui_action(&mut self, action: UiAction) {
         self.effect(Effect::Redraw);
+        if self.analysis_action(action) {
+            return;
+        }
         if self.is_watching() {
             self.replay_action(action);
             return;
@@ -263,7 +266,7 @@ impl App {
             return;
         }
         if let Some(text) = self.jobs.ask_hint(self.session.game(), self.table.layout()) {
-            self.say_hint(text);
+            self.hint_said(text);
         }
     }
 
@@ -283,12 +286,15 @@ impl App {
     /// Runs the search under way for at most `states` positions. The window calls this every
     /// frame with what fits in a few milliseconds, so it never stops answering.
     pub fn work(&mut self, states: usize) {
+        if self.work_analysis(states) {
+            return;
+        }
         let (game, layout) = (self.session.game(), self.table.layout());
         let Some(news) = self.jobs.work(game, layout, states, self.entropy) else {
             return;
         };
         match news {
-            News::Hint(text) => self.say_hint(text),
+            News::Hint(text) => self.hint_said(text),
             News::Found {
                 code,
                 line,

@@ -440,7 +440,7 @@ impl Jobs {
 }
 
 /// Where a hint points: the cards to move (or the stock to turn), and where they go.
-fn mark(
+pub(super) fn mark(
     game: &Game,
     layout: &Layout,
     from: crate::engine::Source,

@@ -10,6 +10,7 @@ pub mod geom;
 pub mod hints;
 pub mod input;
 pub mod layout;
+pub mod postmortem;
 pub mod screens;
 pub mod sound;
 pub mod start;

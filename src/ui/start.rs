@@ -9,12 +9,13 @@ use crate::save::Loaded;
 
 /// The app as the saves left it: their game, or a new deal of `fresh` when they hold none.
 pub fn restore(loaded: Loaded, fresh: GameCode, entropy: u64) -> App {
-    let (game, counted) = match loaded.game {
-        Some(g) => (g.game, g.counted),
-        None => (Game::new(fresh), false),
+    let (game, counted, practice) = match loaded.game {
+        Some(g) => (g.game, g.counted, g.practice),
+        None => (Game::new(fresh), false, false),
     };
     let won = game.is_won();
-    let session = Session::restore(game, counted, loaded.stats);
+    let mut session = Session::restore(game, counted, loaded.stats);
+    session.set_practice(practice);
     let mut app = App::with_session(session, loaded.settings, entropy);
     if won {
         app.set_screen(Screen::Won);

@@ -41,6 +41,20 @@ impl Replay {
         }
     }
 
+    /// A still picture of `game` as it stands (the position an analysis found): nothing
+    /// plays, and the controls are not on show.
+    pub fn still(game: &Game, shape: Shape) -> Replay {
+        Replay {
+            full: game.clone(),
+            game: game.clone(),
+            table: Table::new(game.code().game, shape),
+            pos: game.log().len(),
+            playing: false,
+            speed: 1,
+            next_at: u64::MAX,
+        }
+    }
+
     /// The game as far as it is shown.
     pub fn game(&self) -> &Game {
         &self.game

@@ -3,6 +3,7 @@
 //! `Panel` of items (the renderer draws any panel, knowing no screen), and answers a button
 //! with a `Cmd` for the app. No number is written twice: a button is hit where it is drawn.
 
+pub mod analysis;
 pub mod bar;
 pub mod confirm;
 pub mod daily;
@@ -46,6 +47,8 @@ pub enum Screen {
     /// Another deal (a link's, a new game, the same deal again) while a game is under way:
     /// "Leave the game in progress?"
     ConfirmLeave(GameCode),
+    /// "Where was it lost?": the offer, the search under way, the verdict.
+    Analysis(analysis::AnalysisView),
 }
 
 /// What a button does.
@@ -96,6 +99,12 @@ pub enum UiAction {
     /// The replay's speed (an index into `watch::SPEEDS`).
     WatchSpeed(usize),
     Share,
+    /// "Where was it lost?" of the game in play (stuck).
+    Analyse,
+    /// "Where was it lost?" of the last game left.
+    AnalyseLast,
+    /// The analysis's verdict: a practice game from the position before the fatal move.
+    TryAgain,
 }
 
 /// A button.
@@ -489,6 +498,7 @@ impl Screen {
             Screen::Daily { year, month } => Some(daily::panel(*year, *month, ctx)),
             Screen::Watch => ctx.watch.as_ref().map(|w| watch::panel(w, ctx)),
             Screen::Share(link) => Some(watch::share_panel(link, ctx)),
+            Screen::Analysis(view) => Some(analysis::panel(view, ctx)),
         }
     }
 
@@ -503,6 +513,7 @@ impl Screen {
             Screen::ConfirmLeave(code) => confirm::leave_act(*code, action),
             Screen::Daily { year, month } => daily::act(year, month, action),
             Screen::Watch | Screen::Share(_) => Cmd::Stay,
+            Screen::Analysis(_) => analysis::act(action),
             Screen::Table | Screen::Won => Cmd::Stay,
         }
     }

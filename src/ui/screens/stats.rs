@@ -137,11 +137,17 @@ fn buttons(p: &mut Panel, ctx: &Ctx) {
         UiAction::Daily,
     ));
     if ctx.has_last_game {
-        p.button(button_right(
+        let last = p.button(button_right(
             daily.x - 6,
             y,
             s.last_game,
             UiAction::WatchLast,
+        ));
+        p.button(button_right(
+            last.x - 6,
+            y,
+            s.pm_title,
+            UiAction::AnalyseLast,
         ));
     }
 }

@@ -1,0 +1,152 @@
+//! "Where was it lost?" through the app, as a player reaches it: a lost game stuck (the hint
+//! offers it) or left for another (Statistics → Last game), the analysis run in slices with its
+//! progress on show, the verdict, and "Try again from here" — a practice game from the position
+//! before the fatal move that the statistics never count.
+
+mod common;
+
+use common::Mouse;
+use solitaire::engine::GameCode;
+use solitaire::solver::analysis::{Analysis, Answer, players_game};
+use solitaire::ui::app::{App, Screen, UiAction};
+use solitaire::ui::screens::analysis::Stage;
+
+/// A lost game of the grades' player, lost at move 5 (see tests/analysis.rs).
+const LOST: &str = "KL1-D1N-AAAAAAF";
+
+fn lost_game() -> solitaire::engine::Game {
+    players_game(GameCode::parse(LOST).unwrap())
+}
+
+/// Gives the analysis frames until it has a verdict; says whether the progress line showed.
+fn run(app: &mut App) -> bool {
+    let mut progress = false;
+    for _ in 0..100_000 {
+        if !app.is_busy() {
+            return progress;
+        }
+        if let Screen::Analysis(v) = app.screen() {
+            progress |= v.stage == Stage::Running && !v.lines.is_empty();
+        }
+        app.work(2_000);
+    }
+    panic!("the analysis never ended");
+}
+
+fn stage(app: &App) -> Stage {
+    match app.screen() {
+        Screen::Analysis(v) => v.stage,
+        other => panic!("not the analysis: {other:?}"),
+    }
+}
+
+fn panel_text(app: &App) -> String {
+    let p = app.panel().expect("a window");
+    p.items
+        .iter()
+        .filter_map(|i| i.text())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_stuck_game_is_analysed_and_tried_again_as_practice() {
+    let game = lost_game();
+    let mut app = App::with_game(game.clone(), 1);
+    let mut m = Mouse::new();
+    // Stuck: the hint says no useful move is left, and offers the analysis.
+    m.press(&mut app, UiAction::Hint);
+    while app.is_busy() {
+        app.work(10_000);
+    }
+    assert_eq!(stage(&app), Stage::Offer, "the offer when stuck");
+    m.press(&mut app, UiAction::Analyse);
+    assert!(run(&mut app), "a progress line while it runs");
+    assert_eq!(stage(&app), Stage::Done { retry: true });
+    let text = panel_text(&app);
+    assert!(text.contains("Lost at move 5:"), "{text}");
+    assert!(text.contains("undone moves are left out"), "{text}");
+    // The table shows the position before the fatal move, outlined in two colours; the game
+    // in play is untouched.
+    let expected = Analysis::new(&game).position(4).expect("the line replays");
+    assert_eq!(app.table_game().log(), expected.log());
+    let marks = app.analysis_marks();
+    assert!(
+        marks.iter().any(|m| m.1) && marks.iter().any(|m| !m.1),
+        "{marks:?}"
+    );
+    assert_eq!(app.game().log(), game.log());
+    // Try again: the practice game starts from that position and is not counted.
+    let played = app.stats().mode(game.code()).played;
+    m.press(&mut app, UiAction::TryAgain);
+    assert_eq!(*app.screen(), Screen::Table);
+    assert_eq!(
+        app.game().log(),
+        expected.log(),
+        "the position before move 5"
+    );
+    assert!(app.session().is_practice());
+    assert_eq!(
+        app.stats().mode(game.code()).played,
+        played + 1,
+        "the lost game left"
+    );
+    // Left in its turn for a new deal, the practice game does not count.
+    app.start(game.code());
+    assert_eq!(app.stats().mode(game.code()).played, played + 1);
+}
+
+#[test]
+fn the_last_game_left_is_analysed_from_the_statistics_and_cancel_stops_it() {
+    let game = lost_game();
+    let mut app = App::with_game(game.clone(), 1);
+    let mut m = Mouse::new();
+    app.start(game.code());
+    m.press(&mut app, UiAction::Stats);
+    m.press(&mut app, UiAction::AnalyseLast);
+    assert_eq!(stage(&app), Stage::Running);
+    app.work(10);
+    m.press(&mut app, UiAction::Cancel);
+    assert_eq!(*app.screen(), Screen::Table);
+    assert!(!app.is_busy(), "Cancel stops the search");
+    assert!(app.post_mortem().is_none());
+    // Again, to its end: the same verdict as the core's.
+    m.press(&mut app, UiAction::Stats);
+    m.press(&mut app, UiAction::AnalyseLast);
+    run(&mut app);
+    let pm = app.post_mortem().expect("the analysis");
+    assert!(matches!(pm.answer(), Some(Answer::LostAt(l)) if l.index == 4));
+    // Closing it goes back to the fresh game in play, untouched.
+    m.press(&mut app, UiAction::Cancel);
+    assert_eq!(app.game().moves(), 0);
+    assert!(app.watching().is_none());
+}
+
+#[test]
+fn a_practice_game_stays_practice_after_a_restart() {
+    use solitaire::save::{MemoryStorage, Persist};
+    use solitaire::shell::window::save;
+    let game = lost_game();
+    let (mut persist, _) = Persist::open(MemoryStorage::default());
+    let mut app = App::with_game(game.clone(), 1);
+    app.analyse(&game);
+    run(&mut app);
+    Mouse::new().press(&mut app, UiAction::TryAgain);
+    save(&mut app, &mut persist, true);
+    let played = app.stats().mode(game.code()).played;
+    // Restart: the practice game comes back as practice, and leaving it counts nothing.
+    let (mut persist, loaded) = Persist::open(persist.storage().clone());
+    let mut app = solitaire::ui::start::restore(loaded, game.code(), 1);
+    assert!(
+        app.session().is_practice(),
+        "still practice after a restart"
+    );
+    assert_eq!(app.game().moves(), 4);
+    app.start(game.code());
+    assert_eq!(app.stats().mode(game.code()).played, played);
+    // The next game is no practice, and the save says so.
+    save(&mut app, &mut persist, true);
+    let (_, loaded) = Persist::open(persist.storage().clone());
+    let app = solitaire::ui::start::restore(loaded, game.code(), 1);
+    assert!(!app.session().is_practice());
+}
