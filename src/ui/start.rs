@@ -90,6 +90,43 @@ impl App {
                 }
             }
         };
+        self.open_daily(date);
+    }
+}
+
+impl App {
+    /// A day's deal asked for (a link's date, a day on the calendar): a day ahead of today is
+    /// refused, since a day's deal counts only on its own day; a past day's is practice.
+    pub fn open_daily(&mut self, date: crate::play::daily::Date) {
+        if self.today().is_some_and(|t| date > t) {
+            let d = super::strings::date(date);
+            self.notify(super::strings::fill(
+                strings().daily_future,
+                &[("date", &d)],
+            ));
+            return;
+        }
         self.find_daily_of(crate::engine::GameKind::Klondike, date);
+    }
+
+    /// A day's deal found: its day counts as played only on that very day (by the player's
+    /// clock). The deal already in play (a daily page reloaded) just goes on; another is
+    /// started as a link's deal is, asking first if a game is under way.
+    pub(super) fn start_daily(
+        &mut self,
+        code: GameCode,
+        day: i64,
+        line: Vec<crate::engine::Action>,
+    ) {
+        if self.game().code() == code {
+            return;
+        }
+        if self.today().is_none_or(|t| t.daily_day() == day) {
+            self.session.expect_daily(code, day);
+        }
+        self.start_or_ask(code);
+        if !line.is_empty() {
+            self.jobs.follow(code, line);
+        }
     }
 }
