@@ -132,6 +132,8 @@ strings_table! {
     daily_practice: &'static str,
     daily_future: &'static str,
     daily_mode: &'static str,
+    paste_hint: &'static str,
+    paste_nothing: &'static str,
     yes_reset: &'static str,
     reset_question: &'static str,
     carry_vegas: &'static str,
