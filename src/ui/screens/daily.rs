@@ -102,9 +102,10 @@ fn calendar(p: &mut Panel, (year, month): (i32, u32), (x0, y0): (i32, i32), ctx:
         let n = Date { year, month, day }.daily_day();
         let (was_won, was_played) = (daily.won_on(n), daily.played_on(n));
         if today.is_some_and(|t| n <= t) {
+            // The day's number is drawn over the tile below, so the button has no label.
             p.button(super::Widget {
                 rect: cell,
-                label: day.to_string(),
+                label: String::new(),
                 action: UiAction::DailyDay(Date { year, month, day }),
                 selected: false,
             });
