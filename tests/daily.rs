@@ -97,7 +97,16 @@ fn a_daily_deal_won_is_marked_on_the_calendar_and_counts_in_the_streak() {
     let tiles: Vec<_> = p
         .items
         .iter()
-        .filter(|i| matches!(i, Item::Fill { solid: true, .. }))
+        .filter(|i| {
+            matches!(
+                i,
+                Item::Fill {
+                    solid: true,
+                    tone: Tone::Highlight,
+                    ..
+                }
+            )
+        })
         .collect();
     assert_eq!(tiles.len(), 2, "two gold tiles: the 23rd and the 24th");
     let numbers: Vec<&str> = p
@@ -123,15 +132,20 @@ fn a_daily_deal_won_is_marked_on_the_calendar_and_counts_in_the_streak() {
     );
 }
 
-/// A link's daily deal: `?daily=2026-12-24` finds that day's deal; a date that is no date says
-/// so and plays today's.
+/// A link's daily deal: `?daily=2026-12-24` finds that day's deal (a past day's as practice,
+/// which does not count as the day played); a date that is no date says so and plays today's.
 #[test]
 fn a_daily_link_opens_that_days_deal() {
     let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
-    app.set_today(Date::parse("2026-12-01").unwrap());
+    app.set_today(Date::parse("2026-12-30").unwrap());
     app.open_daily_link("2026-12-24");
     work(&mut app);
     assert_eq!(app.game().code().to_string(), PINNED[6].1);
+    let day = Date::parse("2026-12-24").unwrap().daily_day();
+    assert!(
+        !app.stats().daily.played_on(day),
+        "a past day's deal is practice"
+    );
     let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
     app.set_today(Date::parse("2026-12-01").unwrap());
     app.open_daily_link("2026-13-45");
@@ -141,4 +155,71 @@ fn a_daily_link_opens_that_days_deal() {
         PINNED[5].1,
         "today's instead"
     );
+}
+
+/// A daily deal ahead of the player's today is refused with a notice: the game in play stays,
+/// and the day is not marked.
+#[test]
+fn a_future_daily_link_is_refused() {
+    let start = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let mut app = App::new(start, 1);
+    app.set_today(Date::parse("2026-12-03").unwrap());
+    app.open_daily_link("2026-12-24");
+    work(&mut app);
+    assert_eq!(app.game().code(), start, "the game in play stays");
+    let day = Date::parse("2026-12-24").unwrap().daily_day();
+    assert!(!app.stats().daily.played_on(day));
+    assert!(
+        app.status().is_some_and(|t| t.contains("24 December 2026")),
+        "a notice names the day"
+    );
+}
+
+/// Reloading a daily page mid-game: the link's deal is the one in play, so the game goes on
+/// without asking to leave it, and nothing counts as given up.
+#[test]
+fn a_daily_link_to_the_deal_in_play_goes_on_with_it() {
+    let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
+    app.set_today(Date::parse("2026-12-24").unwrap());
+    app.open_daily_link("today");
+    work(&mut app);
+    assert_eq!(app.game().code().to_string(), PINNED[6].1);
+    let (code, line) = daily(GameKind::Klondike, Date::parse("2026-12-24").unwrap());
+    play_by_mouse(&mut Mouse::new(), &mut app, line[0]);
+    let moves = app.game().moves();
+    assert!(moves > 0, "a move made");
+    app.open_daily_link("today");
+    work(&mut app);
+    app.open_daily_link("2026-12-24");
+    work(&mut app);
+    assert_eq!(*app.screen(), Screen::Table, "nothing asked");
+    assert_eq!(app.game().moves(), moves, "the same game goes on");
+    assert_eq!(app.stats().mode(code).played, 0, "nothing given up");
+}
+
+/// A past day on the calendar opens that day's deal, as practice; a day ahead is no button.
+#[test]
+fn a_past_day_on_the_calendar_opens_its_deal() {
+    use solitaire::ui::screens::Item;
+    let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
+    app.set_today(Date::parse("2026-12-30").unwrap());
+    app.set_screen(Screen::Stats);
+    app.ui_action(UiAction::Daily);
+    let past = Date::parse("2026-12-24").unwrap();
+    let days: Vec<UiAction> = app
+        .panel()
+        .unwrap()
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Button(w) if matches!(w.action, UiAction::DailyDay(_)) => Some(w.action),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(days.len(), 30, "the 1st to today are buttons, the 31st not");
+    assert!(days.contains(&UiAction::DailyDay(past)));
+    app.ui_action(UiAction::DailyDay(past));
+    work(&mut app);
+    assert_eq!(app.game().code().to_string(), PINNED[6].1);
+    assert!(!app.stats().daily.played_on(past.daily_day()), "practice");
 }

@@ -310,3 +310,43 @@ fn replay_links_open_the_replay_or_say_why_not() {
     );
     assert_eq!(app.game().code(), won.code(), "the link's deal opens");
 }
+
+/// New Game takes a pasted link (the whole address, its query or a part of it), a game code or
+/// a replay, and opens it; a text holding none says so; a paste elsewhere does nothing.
+#[test]
+fn a_pasted_link_code_or_replay_opens_from_new_game() {
+    use solitaire::ui::app::{App, Screen, UiAction};
+    let won = won_klondike();
+    let link = format!(
+        "https://someone.itch.io/solitaire?code={}&replay={}",
+        won.code(),
+        pack(&won)
+    );
+    let in_play = GameCode::parse("DS1-D3V-AAAAAAB").unwrap();
+    let mut app = App::new(in_play, 1);
+    app.key_paste(&link);
+    assert!(!app.is_watching(), "a paste on the table does nothing");
+    app.ui_action(UiAction::NewGame);
+    app.key_paste(&link);
+    assert!(app.is_watching(), "the pasted replay is watched");
+    assert_eq!(app.game_to_save().code(), in_play, "the game in play stays");
+    // A bare code, and a query's part, start their deal (nothing under way is lost).
+    for (text, code) in [
+        ("  KL1-D3N-ABCDEFG\n", "KL1-D3N-ABCDEFG"),
+        ("code=KL1-D1V-QWERTYU", "KL1-D1V-QWERTYU"),
+    ] {
+        let mut app = App::new(in_play, 1);
+        app.ui_action(UiAction::NewGame);
+        app.key_paste(text);
+        assert_eq!(app.game().code().to_string(), code, "{text}");
+        assert_eq!(*app.screen(), Screen::Table);
+    }
+    let mut app = App::new(in_play, 1);
+    app.ui_action(UiAction::NewGame);
+    app.key_paste("hello there");
+    assert_eq!(app.game().code(), in_play);
+    assert!(
+        app.status().is_some(),
+        "a notice says the text holds no link"
+    );
+}

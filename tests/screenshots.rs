@@ -103,6 +103,17 @@ fn daily_calendar() -> App {
     app
 }
 
+/// The calendar's 9 December clicked on the 24th: that day's deal opens as practice.
+fn daily_practice() -> App {
+    use solitaire::play::daily::Date;
+    let mut app = daily_calendar();
+    app.ui_action(UiAction::DailyDay(Date::parse("2026-12-09").unwrap()));
+    while app.is_busy() {
+        app.work(5000);
+    }
+    app
+}
+
 /// Every scene: a name and the app showing it (time stands still, so frames are exact).
 fn scenes() -> Vec<(&'static str, App)> {
     let mut out = vec![
@@ -129,6 +140,8 @@ fn scenes() -> Vec<(&'static str, App)> {
         ("replay-share", watching(true)),
         // The daily deals' calendar: December 2026, some days won, one only played.
         ("daily-calendar", daily_calendar()),
+        // A past day clicked on the calendar: its deal, as practice.
+        ("daily-practice", daily_practice()),
         // The four-colour deck (Settings): ♠ black, ♥ red, ♦ blue, ♣ green.
         ("klondike-four-colours", {
             let mut app = App::with_game(played("KL1-D1N-AAAAAAA", 60), 1);
@@ -821,7 +834,10 @@ fn layout_problems(app: &App) -> Vec<String> {
     for (area, items) in layers {
         let mut shown: Vec<(Rect, String)> = Vec::new();
         for item in &items {
-            let Some(text) = item.text() else { continue };
+            // A button without a label draws nothing: a place to click on what lies under it.
+            let Some(text) = item.text().filter(|t| !t.is_empty()) else {
+                continue;
+            };
             for c in text.chars() {
                 if !font().has(c) {
                     out.push(format!("'{text}': the font has no {c:?}"));

@@ -199,6 +199,80 @@
     } catch (e) {}
   }
 
+  // Share: the link goes on the clipboard where the browser lets it — tried at once (the
+  // player's click on Share is a frame old, within the browser's user activation), and again
+  // from the Copy button's own click handler — and is shown in a field over the game, selected,
+  // for the player to copy by hand (a phone's long press) where the clipboard is shut.
+  var shareBox = null;
+  function copyText(text, field) {
+    try {
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(text).catch(function () { copySelected(field); });
+        return;
+      }
+    } catch (e) {}
+    copySelected(field);
+  }
+  function copySelected(field) {
+    try {
+      if (!field) return;
+      field.focus();
+      field.select();
+      document.execCommand("copy");
+    } catch (e) {}
+  }
+  function showShare(text) {
+    if (!shareBox) {
+      shareBox = document.createElement("div");
+      shareBox.id = "solitaire-share";
+      shareBox.style.cssText = "position:fixed;left:50%;top:8px;transform:translateX(-50%);" +
+        "z-index:10;display:flex;gap:6px;align-items:center;max-width:96vw;padding:6px;" +
+        "background:#1b2a1f;border:2px solid #e8c95a;border-radius:4px;font:16px sans-serif";
+      var field = document.createElement("input");
+      field.type = "text";
+      field.readOnly = true;
+      field.setAttribute("aria-label", "link");
+      field.style.cssText = "flex:1;min-width:0;width:60vw;height:40px;font:16px monospace";
+      field.addEventListener("focus", function () { field.select(); });
+      var copy = document.createElement("button");
+      copy.textContent = "\u{1F4CB}";
+      copy.style.cssText = "min-width:44px;height:44px;font-size:20px";
+      copy.addEventListener("click", function () { copyText(field.value, field); });
+      var close = document.createElement("button");
+      close.textContent = "\u2715";
+      close.style.cssText = "min-width:44px;height:44px;font-size:20px";
+      close.addEventListener("click", function () { shareBox.style.display = "none"; });
+      shareBox.appendChild(field);
+      shareBox.appendChild(copy);
+      shareBox.appendChild(close);
+      document.body.appendChild(shareBox);
+    }
+    var input = shareBox.firstChild;
+    input.value = text;
+    shareBox.style.display = "flex";
+    try { input.focus({ preventScroll: true }); input.select(); } catch (e) {}
+    copyText(text, null);
+  }
+  function solitaireShare(ptr, len) {
+    try {
+      showShare(new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, ptr, len)));
+    } catch (e) {}
+  }
+  // A paste into the page (Ctrl+V, or into the share field): its text goes to the game, which
+  // opens the link, code or replay it holds when New Game is on show.
+  var pasted = null;
+  document.addEventListener("paste", function (e) {
+    try {
+      var text = (e.clipboardData || window.clipboardData).getData("text") || "";
+      if (text) pasted = new TextEncoder().encode(text.slice(0, 200000));
+    } catch (err) {}
+  });
+  function pasteLen() { return pasted ? pasted.length : 0; }
+  function pasteCopy(ptr, len) {
+    if (pasted) new Uint8Array(wasm_memory.buffer, ptr, len).set(pasted.subarray(0, len));
+    pasted = null;
+  }
+
   // The loader's bundle carries plugins this game does not use (sound, networking, JS objects);
   // at start it would log a line for each. They are left out of that check, and only of it:
   // their imports stay registered.
@@ -238,6 +312,9 @@
       importObject.env.solitaire_storage_claim = storageClaim;
       importObject.env.solitaire_sound_load = soundLoad;
       importObject.env.solitaire_sound_play = soundPlay;
+      importObject.env.solitaire_share = solitaireShare;
+      importObject.env.solitaire_paste_len = pasteLen;
+      importObject.env.solitaire_paste_copy = pasteCopy;
     },
   });
 })();

@@ -250,6 +250,11 @@ fn draw_moving(frame: &mut Frame, assets: &Assets, app: &App) {
 }
 
 fn draw_widget(frame: &mut Frame, w: &Widget) {
+    // A button without a label is a place to click on what is drawn under it (a day on the
+    // calendar): nothing of its own is drawn.
+    if w.label.is_empty() {
+        return;
+    }
     let fill = if w.selected {
         pal::BUTTON_ON
     } else {

@@ -132,6 +132,28 @@ mod web {
         fn solitaire_lang_copy(which: u32, ptr: *mut u8, len: u32);
         fn solitaire_touch_screen() -> u32;
         fn solitaire_today() -> u32;
+        fn solitaire_share(ptr: *const u8, len: u32);
+        fn solitaire_paste_len() -> u32;
+        fn solitaire_paste_copy(ptr: *mut u8, len: u32);
+    }
+
+    /// A link shared: the page copies it to the clipboard where the browser lets it, and
+    /// shows it in a field the player can select.
+    pub fn share(text: &str) {
+        // SAFETY: the JS side reads `len` bytes from the buffer it is handed.
+        unsafe { solitaire_share(text.as_ptr(), text.len() as u32) }
+    }
+
+    /// The text of the page's last paste event, once.
+    pub fn pasted() -> Option<String> {
+        // SAFETY: the JS side writes at most `len` bytes into the buffer it is handed.
+        let len = unsafe { solitaire_paste_len() };
+        if len == 0 || len > crate::save::link::MAX_CHARS as u32 {
+            return None;
+        }
+        let mut buf = vec![0u8; len as usize];
+        unsafe { solitaire_paste_copy(buf.as_mut_ptr(), len) };
+        Some(String::from_utf8_lossy(&buf).into_owned())
     }
 
     /// The loader asks for this to check the plugin's version.
@@ -199,6 +221,28 @@ pub fn touch_screen() -> bool {
     }
     #[cfg(not(target_arch = "wasm32"))]
     false
+}
+
+/// A shared link: on the clipboard natively; on the web, the page copies it and shows it in
+/// a field.
+pub fn share(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    web::share(text);
+    #[cfg(not(target_arch = "wasm32"))]
+    macroquad::miniquad::window::clipboard_set(text);
+}
+
+/// Text pasted: natively the clipboard's (asked at Ctrl+V); on the web, the page's last
+/// paste event's.
+pub fn pasted() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web::pasted()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        macroquad::miniquad::window::clipboard_get()
+    }
 }
 
 pub fn query_code() -> Option<String> {

@@ -191,7 +191,7 @@ pub fn run_effects<S: Storage>(
                     save(app, persist, true);
                     asked = true;
                 }
-                Effect::Clipboard(text) => macroquad::miniquad::window::clipboard_set(&text),
+                Effect::Clipboard(text) => platform::share(&text),
                 Effect::Export { name, text } => save_replay(app, &name, &text),
                 Effect::Sound(sound) => {
                     if app.settings().sound {
@@ -244,6 +244,11 @@ enum Raw {
     Char(char),
     Key(KeyCode),
     Undo,
+    /// Ctrl+V (Cmd+V): the clipboard's text pasted (natively).
+    Paste,
+    /// A text pasted into the page (web).
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    Pasted(String),
     Cancel,
     /// The pointer came back into the window with no button held: a drag whose button was let
     /// go outside ended there.
@@ -284,6 +289,8 @@ impl EventHandler for Inputs {
         // Ctrl+Z (Cmd+Z on a Mac): undo. Everything stays doable with the mouse alone.
         if k == KeyCode::Z && (mods.ctrl || mods.logo) {
             self.events.push(Raw::Undo);
+        } else if k == KeyCode::V && (mods.ctrl || mods.logo) && cfg!(not(target_arch = "wasm32")) {
+            self.events.push(Raw::Paste);
         } else if k == KeyCode::F11 {
             self.events.push(Raw::Fullscreen);
         } else {
@@ -321,6 +328,11 @@ impl Inputs {
             && let Raw::Up(x, y) = self.events[i]
         {
             self.events[i] = Raw::Move(x, y);
+        }
+        // The page hands over its paste events' text (a browser gives it to no key press).
+        #[cfg(target_arch = "wasm32")]
+        if let Some(text) = platform::pasted() {
+            self.events.push(Raw::Pasted(text));
         }
     }
 
@@ -374,6 +386,12 @@ impl Inputs {
                 Raw::Key(KeyCode::Down) => app.key_arrow(Arrow::Down),
                 Raw::Key(_) => {}
                 Raw::Undo => app.ui_action(crate::ui::app::UiAction::Undo),
+                Raw::Paste => {
+                    if let Some(text) = platform::pasted() {
+                        app.key_paste(&text);
+                    }
+                }
+                Raw::Pasted(text) => app.key_paste(&text),
                 Raw::Cancel => app.pointer(PointerEvent::Cancel),
             }
         }

@@ -210,6 +210,7 @@ impl App {
             }
             Cmd::StartNow(code) => self.start(code),
             Cmd::Daily(game) => self.find_daily(game),
+            Cmd::DailyOf(date) => self.open_daily(date),
             Cmd::FindWinnable(code, grade) => {
                 self.entropy = entropy;
                 self.jobs.find_winnable(code, grade);
@@ -280,7 +281,8 @@ impl App {
     /// The deal of a given day of a game, found as today's is.
     pub fn find_daily_of(&mut self, game: GameKind, date: Date) {
         self.say(strings().finding_daily, true);
-        self.jobs.find_daily(game, date);
+        let practice = self.today().is_some_and(|t| t != date);
+        self.jobs.find_daily(game, date, practice);
     }
 
     /// Runs the search under way for at most `states` positions. The window calls this every
@@ -302,11 +304,7 @@ impl App {
                 text,
             } => {
                 if let Some(day) = day {
-                    self.session.expect_daily(code, day);
-                    self.start_or_ask(code);
-                    if !line.is_empty() {
-                        self.jobs.follow(code, line);
-                    }
+                    self.start_daily(code, day, line);
                 } else {
                     self.start(code);
                     self.jobs.follow(code, line);

@@ -27,8 +27,9 @@ enum Job {
         trying: Option<(Action, Box<Search>)>,
         budget: usize,
     },
-    /// Today's deal of a game: the numbers from the day's first, until one is proved winnable.
-    Daily(Box<DailySearch>),
+    /// Today's deal of a game: the numbers from the day's first, until one is proved winnable;
+    /// and whether it is practice (a past day's deal, played on another day).
+    Daily(Box<DailySearch>, bool),
     /// A random deal the solver can win: the deal being tried, and how many were tried; and
     /// if a grade is asked, the grading of the deal won, a game of the grader at a time.
     Winnable {
@@ -41,6 +42,7 @@ enum Job {
     /// Today's deal, found: its grade, for the player to know.
     DailyGrade {
         date: Date,
+        practice: bool,
         line: Vec<Action>,
         grader: Box<Grader>,
     },
@@ -166,9 +168,10 @@ impl Jobs {
         winnable
     }
 
-    /// Today's deal of a game (or a given day's), found a slice at a time.
-    pub fn find_daily(&mut self, game: GameKind, date: Date) {
-        self.job = Some(Job::Daily(Box::new(DailySearch::new(game, date))));
+    /// Today's deal of a game (or a given day's, as `practice` when not today), found a slice
+    /// at a time.
+    pub fn find_daily(&mut self, game: GameKind, date: Date, practice: bool) {
+        self.job = Some(Job::Daily(Box::new(DailySearch::new(game, date)), practice));
     }
 
     /// A random deal of `code`'s kind that the solver wins (of `grade`, if one is asked).
@@ -234,24 +237,35 @@ impl Jobs {
                 self.hint_found(game, layout, verdict)
             }
             Job::Visible { .. } => self.work_visible(game, layout, states),
-            Job::Daily(search) => {
+            Job::Daily(search, practice) => {
                 let (code, line) = search.step(states)?;
-                let date = search.date;
+                let (date, practice) = (search.date, *practice);
                 self.job = Some(Job::DailyGrade {
                     date,
+                    practice,
                     line,
                     grader: Box::new(Grader::new(code)),
                 });
                 None
             }
-            Job::DailyGrade { date, line, grader } => {
+            Job::DailyGrade {
+                date,
+                practice,
+                line,
+                grader,
+            } => {
                 let grade = grader.step()?;
                 let (date, code, line) = (*date, grader.code, std::mem::take(line));
+                let started = if *practice {
+                    strings().daily_practice
+                } else {
+                    strings().daily_started
+                };
                 self.job = None;
                 let s = strings();
                 let (d, c) = (super::strings::date(date), code.to_string());
                 let graded = fill(s.grade_of, &[("grade", s.grade_name(grade))]);
-                let text = fill(s.daily_started, &[("date", &d), ("code", &c)]);
+                let text = fill(started, &[("date", &d), ("code", &c)]);
                 Some(News::Found {
                     code,
                     line,

@@ -91,6 +91,116 @@ impl App {
                 }
             }
         };
+        self.open_daily(date);
+    }
+}
+
+impl App {
+    /// A day's deal asked for (a link's date, a day on the calendar): a day ahead of today is
+    /// refused, since a day's deal counts only on its own day; a past day's is practice.
+    pub fn open_daily(&mut self, date: crate::play::daily::Date) {
+        if self.today().is_some_and(|t| date > t) {
+            let d = super::strings::date(date);
+            self.notify(super::strings::fill(
+                strings().daily_future,
+                &[("date", &d)],
+            ));
+            return;
+        }
         self.find_daily_of(crate::engine::GameKind::Klondike, date);
+    }
+
+    /// A day's deal found: its day counts as played only on that very day (by the player's
+    /// clock). The deal already in play (a daily page reloaded) just goes on; another is
+    /// started as a link's deal is, asking first if a game is under way.
+    pub(super) fn start_daily(
+        &mut self,
+        code: GameCode,
+        day: i64,
+        line: Vec<crate::engine::Action>,
+    ) {
+        if self.game().code() == code {
+            return;
+        }
+        if self.today().is_none_or(|t| t.daily_day() == day) {
+            self.session.expect_daily(code, day);
+        }
+        self.start_or_ask(code);
+        if !line.is_empty() {
+            self.jobs.follow(code, line);
+        }
+    }
+}
+
+/// What a pasted text asks for: a replay (with its deal's code), a deal's code, a day's deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pasted {
+    Replay(String, String),
+    Code(String),
+    Daily(String),
+}
+
+/// Reads a pasted link (the whole address or its query), a query's part (`code=…`,
+/// `daily=…`) or a bare game code. Anything else is nothing.
+pub fn read_pasted(text: &str) -> Option<Pasted> {
+    let text = text.trim();
+    let query = text.split_once('?').map_or(text, |(_, q)| q);
+    let query = query.split('#').next().unwrap_or("");
+    let (mut code, mut replay, mut daily) = (None, None, None);
+    for part in query.split('&') {
+        let (key, value) = part.split_once('=').unwrap_or((part, ""));
+        match key.trim() {
+            "code" => code = Some(value.trim().to_string()),
+            "replay" => replay = Some(value.trim().to_string()),
+            "daily" if value.is_empty() => daily = Some("today".to_string()),
+            "daily" => daily = Some(value.trim().to_string()),
+            _ => {}
+        }
+    }
+    match (code, replay, daily) {
+        (Some(c), Some(r), _) => Some(Pasted::Replay(c, r)),
+        (Some(c), None, _) => Some(Pasted::Code(c)),
+        (None, _, Some(d)) => Some(Pasted::Daily(d)),
+        _ if GameCode::parse(text).is_ok() => Some(Pasted::Code(text.to_string())),
+        _ => None,
+    }
+}
+
+impl App {
+    /// A paste (Ctrl+V natively, the page's paste event on the web): New Game opens what it
+    /// holds; elsewhere a paste does nothing.
+    pub fn key_paste(&mut self, text: &str) {
+        if matches!(self.screen(), Screen::NewGame(_)) {
+            self.open_pasted(text);
+        }
+    }
+
+    /// A text pasted into New Game (or into the page): the link, code or replay it holds is
+    /// opened as a link's would be; a text that holds none, or a code that is wrong, says so
+    /// and changes nothing.
+    pub fn open_pasted(&mut self, text: &str) {
+        let s = strings();
+        let code_of = |c: &str| GameCode::parse(c.trim());
+        match read_pasted(text) {
+            Some(Pasted::Daily(d)) => self.open_daily_link(&d),
+            Some(Pasted::Code(c)) => match code_of(&c) {
+                Ok(code) => self.open_link(code),
+                Err(e) => {
+                    let what = code_error_text(&e);
+                    self.notify(format!("{} {what}", s.link_code));
+                }
+            },
+            Some(Pasted::Replay(c, r)) => match code_of(&c) {
+                Ok(code) => {
+                    self.set_screen(Screen::Table);
+                    self.open_replay_link(code, &r);
+                }
+                Err(e) => {
+                    let what = code_error_text(&e);
+                    self.notify(format!("{} {what}", s.link_code));
+                }
+            },
+            None => self.notify(s.paste_nothing),
+        }
     }
 }

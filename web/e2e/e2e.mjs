@@ -203,6 +203,19 @@ function at(L, rect, dx = 0.5, dy = 0.5) {
   };
 }
 
+// Put in a page before its scripts (addInitScript): `new Date()` is `shift` ms later, as if
+// the player's clock said so; Date.now, which the loader's timing reads, is left as it is.
+function shiftToday(shift) {
+  const D = Date;
+  class Shifted extends D {
+    constructor(...args) {
+      if (args.length === 0) super(D.now() + shift);
+      else super(...args);
+    }
+  }
+  window.Date = Shifted;
+}
+
 async function open(query, ctx) {
   const page = await (ctx || (await fresh())).newPage();
   page.on("console", (m) => {
@@ -423,9 +436,13 @@ try {
   const dates = ["2026-01-01", "2026-02-28", "2026-03-15", "2026-06-21", "2026-10-29",
     "2026-12-01", "2026-12-24", "2026-12-31", "2027-02-14", "2030-07-04"];
   let same = 0;
+  // A day's deal opens only once its day has come (by the player's clock): the page's clock is
+  // put after the last of the dates, so all of them are past days, opened as practice.
+  const later = await fresh();
+  await later.addInitScript(shiftToday, Date.parse("2031-01-01T12:00:00") - Date.now());
   for (const date of dates) {
     const code = native("daily", "", [date]).toString().trim();
-    const pd = await open(`?daily=${date}`);
+    const pd = await open(`?daily=${date}`, later);
     if ((await settle(pd, helper, `new ${code}\n`, 300)) === 0) same++;
     await pd.close();
   }
@@ -444,6 +461,94 @@ try {
   const final = await settle(pr, helper, solved, 280, 200);
   check("a replay link plays the won game to its end", final === 0, `(${final} pixels differ)`);
   await pr.close();
+
+  // 17. Issue #38: links and daily deals that do not punish the player, a Share that shares.
+  // A daily page reloaded mid-game goes on with that game, asking nothing.
+  const now = new Date();
+  const pad = (n) => String(n).padStart(2, "0");
+  const todayText = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const todayCode = native("daily", "", [todayText]).toString().trim();
+  const ctxD = await fresh();
+  const pdaily = await open("?daily", ctxD);
+  let scriptD = `new ${todayCode}\n`;
+  check("?daily opens today's deal", (await settle(pdaily, helper, scriptD, 300, 120)) === 0);
+  const LD = await layoutOf(pdaily, scriptD);
+  const stD = at(LD, LD.stock);
+  await pdaily.mouse.click(stD.x, stD.y);
+  scriptD += "draw\n";
+  check("a move on the daily deal", (await settle(pdaily, helper, scriptD, 300)) === 0);
+  await pdaily.reload();
+  await pdaily.waitForTimeout(3000);
+  check("a daily page reloaded mid-game goes on with the game, asking nothing",
+    (await settle(pdaily, helper, scriptD, 300, 120)) === 0);
+  await pdaily.mouse.click(stD.x, stD.y);
+  scriptD += "draw\n";
+  check("and play goes on", (await settle(pdaily, helper, scriptD, 300)) === 0);
+  await pdaily.close();
+
+  // A day ahead of today is refused with a notice: its deal is not started.
+  const ahead = "2099-01-01";
+  const aheadCode = native("daily", "", [ahead]).toString().trim();
+  const pfut = await open(`?daily=${ahead}`);
+  const noticeF = await eventually(pfut, () => noticePixels(pfut, helper), (n) => n > 2000);
+  await pfut.waitForTimeout(3000);
+  const aheadDiff = await differences(pfut, helper, `new ${aheadCode}\n`, 300);
+  check("a future daily deal is refused with a notice", noticeF > 2000 && aheadDiff > 1000,
+    `(notice ${noticeF}, ${aheadDiff} pixels off the day's deal)`);
+  await pfut.close();
+
+  // Share: with the clipboard allowed, the link is on it; the field over the game shows it,
+  // selected, either way.
+  const shareCheck = async (ctx) => {
+    const ps = await open(query, ctx);
+    await ps.waitForTimeout(1500);
+    const LS = JSON.parse(native("layout", solved, ["--window", await windowOf(ps), "--watch"]).toString());
+    const sh = at(LS, LS.buttons["Share"]);
+    await ps.mouse.click(sh.x, sh.y);
+    const field = await eventually(ps, () => ps.evaluate(() => {
+      const f = document.querySelector("#solitaire-share input");
+      return f && f.offsetWidth > 0 ? { value: f.value, selected: f.selectionEnd - f.selectionStart } : null;
+    }), (v) => v !== null);
+    return { ps, field };
+  };
+  const clip = await fresh();
+  const cdp = await browser.newBrowserCDPSession();
+  await cdp.send("Browser.grantPermissions", {
+    origin: base.replace(/\/$/, ""),
+    permissions: ["clipboardReadWrite", "clipboardSanitizedWrite"],
+  });
+  const { ps: pc, field: fc } = await shareCheck(clip);
+  const onClip = await eventually(pc, () => pc.evaluate(() => navigator.clipboard.readText().catch(() => "")),
+    (t) => t.endsWith(query));
+  check("Share puts the replay's link on the clipboard", onClip === base + query, onClip.slice(0, 80));
+  check("and shows it in a field over the game", fc && fc.value === base + query, JSON.stringify(fc).slice(0, 80));
+  await pc.close();
+  await cdp.send("Browser.resetPermissions");
+  const { ps: pn, field: fn } = await shareCheck(await fresh());
+  check("without the clipboard, Share shows the link in a field, selected for copying",
+    fn !== null && fn.value === base + query && fn.selected === fn.value.length, JSON.stringify(fn).slice(0, 80));
+  await pn.close();
+
+  // A link pasted into New Game opens its replay (as on itch.io, where the page's query never
+  // reaches the game's frame).
+  const pp = await open("?code=KL1-D1N-AAAAAAB");
+  await settle(pp, helper, "new KL1-D1N-AAAAAAB\n");
+  const LP = await layoutOf(pp, "new KL1-D1N-AAAAAAB\n");
+  const ng = at(LP, LP.buttons["NewGame"]);
+  await pp.mouse.click(ng.x, ng.y);
+  await pp.waitForTimeout(500);
+  await pp.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
+  }, "https://someone.itch.io/solitaire" + query);
+  await pp.waitForTimeout(1000);
+  const LPW = JSON.parse(native("layout", solved, ["--window", await windowOf(pp), "--watch"]).toString());
+  const fastP = at(LPW, LPW.buttons["WatchSpeed(2)"]);
+  await pp.mouse.click(fastP.x, fastP.y);
+  const pastedEnd = await settle(pp, helper, solved, 280, 200);
+  check("a link pasted into New Game opens its replay", pastedEnd === 0, `(${pastedEnd} pixels differ)`);
+  await pp.close();
 
   // 12. Two windows on one storage: the second says it does not save, and none of its moves
   // replaces the first's (then 12b: it takes over once the first is closed).

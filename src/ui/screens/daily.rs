@@ -1,6 +1,7 @@
 //! The daily deals' window (from Statistics): days played and won, the daily streak, and a
 //! month's calendar in pixel art — a gold tile for each day whose deal was won, an outline for
-//! a day played, today ringed — with the months before and after a click away.
+//! a day played, today underlined — with the months before and after a click away. A day up to
+//! today is a button: it opens that day's deal.
 
 use super::{Cmd, Ctx, Item, Panel, Screen, Tone, UiAction, button, button_right};
 use crate::play::daily::{Date, days_in_month};
@@ -80,7 +81,7 @@ pub fn panel(year: i32, month: u32, ctx: &Ctx) -> Panel {
 }
 
 /// The month's days from (`x0`, `y0`): a gold tile for a day won, an outline for a day played,
-/// today ringed.
+/// today underlined (one meaning per mark); each day up to today a button to its deal.
 fn calendar(p: &mut Panel, (year, month): (i32, u32), (x0, y0): (i32, i32), ctx: &Ctx) {
     let daily = &ctx.stats.daily;
     let today = ctx.today.map(|d| d.daily_day());
@@ -100,6 +101,15 @@ fn calendar(p: &mut Panel, (year, month): (i32, u32), (x0, y0): (i32, i32), ctx:
         );
         let n = Date { year, month, day }.daily_day();
         let (was_won, was_played) = (daily.won_on(n), daily.played_on(n));
+        if today.is_some_and(|t| n <= t) {
+            // The day's number is drawn over the tile below, so the button has no label.
+            p.button(super::Widget {
+                rect: cell,
+                label: String::new(),
+                action: UiAction::DailyDay(Date { year, month, day }),
+                selected: false,
+            });
+        }
         if was_won {
             p.add(Item::Fill {
                 rect: cell,
@@ -114,10 +124,12 @@ fn calendar(p: &mut Panel, (year, month): (i32, u32), (x0, y0): (i32, i32), ctx:
             });
         }
         if today == Some(n) {
+            // An underline in the text's colour: gold means won, an outline played.
+            let line = Rect::new(cell.x + 4, cell.bottom() - 4, cell.w - 8, 2);
             p.add(Item::Fill {
-                rect: cell.inset(-2),
-                tone: Tone::Highlight,
-                solid: false,
+                rect: line,
+                tone: Tone::Dim,
+                solid: true,
             });
         }
         p.add(Item::Centered {
@@ -148,6 +160,7 @@ pub fn act(year: &mut i32, month: &mut u32, action: UiAction) -> Cmd {
                 *month += 1;
             }
         }
+        UiAction::DailyDay(date) => return Cmd::DailyOf(date),
         UiAction::Cancel => return Cmd::Open(Screen::Stats),
         _ => {}
     }

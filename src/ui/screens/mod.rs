@@ -89,6 +89,8 @@ pub enum UiAction {
     TodaysDeal,
     PrevMonth,
     NextMonth,
+    /// The calendar → that day's deal.
+    DailyDay(crate::play::daily::Date),
     /// The won game, watched again.
     Watch,
     /// The last game left, watched again.
@@ -473,6 +475,8 @@ pub enum Cmd {
     FindWinnable(GameCode, Option<crate::solver::grade::Grade>),
     /// Find and start today's deal of this game.
     Daily(GameKind),
+    /// Find and start a day's deal (Klondike's, as a daily link's): practice when not today.
+    DailyOf(crate::play::daily::Date),
     Toggle(Setting),
     /// The next language: the screens speak it, and it is saved with the settings.
     NextLanguage,

@@ -142,6 +142,10 @@ impl NewGameForm {
             };
             said.push((hint, Tone::Dim));
         }
+        // Today's deal is one deal a day for every player, so of one mode whatever is chosen
+        // above: the window says which.
+        said.push((s.daily_mode, Tone::Dim));
+        said.push((s.paste_hint, Tone::Dim));
         if let Some(err) = &self.error {
             said.push((err, Tone::Error));
         } else if let Some(note) = &self.note {
