@@ -411,7 +411,13 @@ fn window_screenshots_are_stable() {
     for (name, language, view, app) in bar_scenes() {
         set_language(language);
         let frame = render(&app);
-        let pixels = present(&view, &frame.bytes, view.win_w, view.win_h, [8, 14, 10, 255]);
+        let pixels = present(
+            &view,
+            &frame.bytes,
+            view.win_w,
+            view.win_h,
+            [8, 14, 10, 255],
+        );
         let hash = format!("{:016x}", fnv1a(&pixels));
         let line = format!("{name} {hash}");
         if update {
@@ -443,8 +449,15 @@ fn bar_scenes() -> Vec<(String, Language, solitaire::ui::view::View, App)> {
     let view = window("1280x720");
     let mut app = App::with_game(played("DS1-D1N-AAAAAAC", 140), 1);
     app.set_shape(view.shape());
-    app.notify("That card cannot go there: a column takes a card one lower and of the other colour.");
-    out.push(("window-double-1280x720-status".to_string(), Language::En, view, app));
+    app.notify(
+        "That card cannot go there: a column takes a card one lower and of the other colour.",
+    );
+    out.push((
+        "window-double-1280x720-status".to_string(),
+        Language::En,
+        view,
+        app,
+    ));
     for language in Language::ALL {
         let view = window("1280x720");
         let mut game = Game::new(GameCode::parse("DS1-D3V-ZZZZZZZ").unwrap());
@@ -464,7 +477,12 @@ fn bar_scenes() -> Vec<(String, Language, solitaire::ui::view::View, App)> {
         let view = window(spec);
         let mut app = App::with_game(played("KL1-D1N-AAAAAAA", 60), 1);
         app.set_shape(view.shape());
-        out.push((format!("window-klondike-800x600-{name}"), Language::En, view, app));
+        out.push((
+            format!("window-klondike-800x600-{name}"),
+            Language::En,
+            view,
+            app,
+        ));
     }
     out
 }

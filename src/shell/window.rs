@@ -230,6 +230,7 @@ enum Raw {
     Char(char),
     Key(KeyCode),
     Undo,
+    Redo,
     Cancel,
     /// The pointer came back into the window with no button held: a drag whose button was let
     /// go outside ended there.
@@ -267,8 +268,12 @@ impl EventHandler for Inputs {
         self.events.push(Raw::Char(c));
     }
     fn key_down_event(&mut self, k: KeyCode, mods: KeyMods, _: bool) {
-        // Ctrl+Z (Cmd+Z on a Mac): undo. Everything stays doable with the mouse alone.
-        if k == KeyCode::Z && (mods.ctrl || mods.logo) {
+        // Ctrl+Z (Cmd+Z on a Mac): undo; Ctrl+Y or Ctrl+Shift+Z: redo. Everything stays
+        // doable with the mouse alone.
+        let ctrl = mods.ctrl || mods.logo;
+        if ctrl && (k == KeyCode::Y || (k == KeyCode::Z && mods.shift)) {
+            self.events.push(Raw::Redo);
+        } else if k == KeyCode::Z && ctrl {
             self.events.push(Raw::Undo);
         } else if k == KeyCode::F11 {
             self.events.push(Raw::Fullscreen);
@@ -355,6 +360,7 @@ impl Inputs {
                 Raw::Key(KeyCode::Escape) => app.key_escape(),
                 Raw::Key(_) => {}
                 Raw::Undo => app.ui_action(crate::ui::app::UiAction::Undo),
+                Raw::Redo => app.ui_action(crate::ui::app::UiAction::Redo),
                 Raw::Cancel => app.pointer(PointerEvent::Cancel),
             }
         }
