@@ -806,7 +806,11 @@ fn a_file_size_limit_fails_a_write_and_sets_nothing_aside() {
     let alive = limited.0.try_wait().ok().flatten().is_none();
     let _ = limited.0.kill();
     let _ = limited.0.wait();
-    assert!(said.is_some(), "the failed write is said");
+    let log = std::fs::read_to_string(data.join("limited.txt")).unwrap_or_default();
+    assert!(
+        said.is_some(),
+        "the failed write is said; the game wrote:\n{log}"
+    );
     assert!(alive, "the game plays on");
     let (_game, window) = display.game(&[], &data);
     let _ = felt_shown(&display, &window);

@@ -270,44 +270,45 @@ fn survey_one(g: &Game, per: Budget, total: Budget, check: Budget) -> Row {
     row
 }
 
-/// `analyse --survey GAME DRAW SCORING --games N [--budget-ms N] [--check-ms N] [--threads N]
-/// [--each] [--scripts DIR]`: the player's first N lost games analysed, each timed and its
-/// claims checked (`--scripts`: each game written there as a script too).
-fn survey(args: &[String]) -> ExitCode {
-    let (mut words, mut n, mut ms, mut check_ms, mut threads, mut each) = (
-        Vec::new(),
-        200,
-        ANALYSIS_STATES as u64 / 1000,
-        10_000,
-        1,
-        false,
-    );
-    let mut scripts: Option<String> = None;
+/// The options of `analyse --survey`.
+struct SurveyOptions {
+    game: GameKind,
+    draw: Draw,
+    scoring: Scoring,
+    games: usize,
+    ms: u64,
+    check_ms: u64,
+    threads: usize,
+    each: bool,
+    scripts: Option<String>,
+}
+
+fn survey_options(args: &[String]) -> Result<SurveyOptions, String> {
+    let mut o = SurveyOptions {
+        game: GameKind::Klondike,
+        draw: Draw::One,
+        scoring: Scoring::Normal,
+        games: 200,
+        ms: ANALYSIS_STATES as u64 / 1000,
+        check_ms: 10_000,
+        threads: 1,
+        each: false,
+        scripts: None,
+    };
+    let mut words = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
-        let parsed = match a.as_str() {
-            "--games" => number(&mut it, "--games", 1, 100_000).map(|v| n = v as usize),
-            "--budget-ms" => number(&mut it, "--budget-ms", 1, 20_000).map(|v| ms = v),
-            "--check-ms" => number(&mut it, "--check-ms", 1, 20_000).map(|v| check_ms = v),
-            "--threads" => number(&mut it, "--threads", 1, 64).map(|v| threads = v as usize),
-            "--each" => {
-                each = true;
-                Ok(())
+        match a.as_str() {
+            "--games" => o.games = number(&mut it, "--games", 1, 100_000)? as usize,
+            "--budget-ms" => o.ms = number(&mut it, "--budget-ms", 1, 20_000)?,
+            "--check-ms" => o.check_ms = number(&mut it, "--check-ms", 1, 20_000)?,
+            "--threads" => o.threads = number(&mut it, "--threads", 1, 64)? as usize,
+            "--each" => o.each = true,
+            "--scripts" => {
+                let dir = it.next().ok_or("--scripts needs a folder")?;
+                o.scripts = Some(dir.clone());
             }
-            "--scripts" => match it.next() {
-                Some(d) => {
-                    scripts = Some(d.clone());
-                    Ok(())
-                }
-                None => Err("--scripts needs a folder".to_string()),
-            },
-            w => {
-                words.push(w.to_ascii_lowercase());
-                Ok(())
-            }
-        };
-        if let Err(e) = parsed {
-            return fail(&e);
+            w => words.push(w.to_ascii_lowercase()),
         }
     }
     let mode = match words.as_slice() {
@@ -316,22 +317,15 @@ fn survey(args: &[String]) -> ExitCode {
             .zip(Scoring::from_word(s)),
         _ => None,
     };
-    let Some(((game, draw), scoring)) = mode else {
-        return fail("analyse --survey takes GAME DRAW SCORING --games N, like: klondike 3 normal");
-    };
-    let per = Budget::from_ms(ms);
-    let total = total_for(per);
-    let check = Budget::from_ms(check_ms);
-    let games = lost_games(game, draw, scoring, n);
-    if let Some(dir) = &scripts {
-        for g in &games {
-            let path = std::path::Path::new(dir).join(format!("{}.txt", g.code()));
-            let line = analysis::effective_line(g.log());
-            if let Err(e) = std::fs::write(&path, script_of(g.code(), &line)) {
-                return fail(&format!("cannot write {}: {e}", path.display()));
-            }
-        }
-    }
+    let ((game, draw), scoring) =
+        mode.ok_or("analyse --survey takes GAME DRAW SCORING --games N, like: klondike 3 normal")?;
+    (o.game, o.draw, o.scoring) = (game, draw, scoring);
+    Ok(o)
+}
+
+/// Each game analysed and checked, on `threads` threads, in the games' order.
+fn survey_rows(games: &[Game], threads: usize, budgets: (Budget, Budget, Budget)) -> Vec<Row> {
+    let (per, total, check) = budgets;
     let next = std::sync::atomic::AtomicUsize::new(0);
     let rows = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|s| {
@@ -350,34 +344,66 @@ fn survey(args: &[String]) -> ExitCode {
     });
     let mut rows = rows.into_inner().unwrap_or_default();
     rows.sort_by_key(|(i, _)| *i);
-    let rows: Vec<Row> = rows.into_iter().map(|(_, r)| r).collect();
-    let mut text = String::new();
-    if each {
-        for r in &rows {
-            let what = match &r.answer {
-                Answer::Unwinnable => "unwinnable".to_string(),
-                Answer::StillWinnable { .. } => "still-winnable".to_string(),
-                Answer::LostAt(l) => format!("lost-at {}", l.index + 1),
-                Answer::NotSure(d) => format!(
-                    "not-sure {:?} {:?}..{:?}",
-                    d.why, d.winnable_to, d.lost_from
-                ),
-            };
-            text += &format!(
-                "{} {} moves {what} {:.1} ms cpu {:.0} ms line-wins {:?} lost-again {:?} plain {:?}\n",
-                r.code,
-                r.moves,
-                r.ms,
-                r.cpu_ms.unwrap_or(f64::NAN),
-                r.line_wins,
-                r.lost_again,
-                r.lost_plain
-            );
+    rows.into_iter().map(|(_, r)| r).collect()
+}
+
+/// One game's line of `--each`.
+fn row_line(r: &Row) -> String {
+    let what = match &r.answer {
+        Answer::Unwinnable => "unwinnable".to_string(),
+        Answer::StillWinnable { .. } => "still-winnable".to_string(),
+        Answer::LostAt(l) => format!("lost-at {}", l.index + 1),
+        Answer::NotSure(d) => format!(
+            "not-sure {:?} {:?}..{:?}",
+            d.why, d.winnable_to, d.lost_from
+        ),
+    };
+    format!(
+        "{} {} moves {what} {:.1} ms cpu {:.0} ms line-wins {:?} lost-again {:?} plain {:?}\n",
+        r.code,
+        r.moves,
+        r.ms,
+        r.cpu_ms.unwrap_or(f64::NAN),
+        r.line_wins,
+        r.lost_again,
+        r.lost_plain
+    )
+}
+
+/// `analyse --survey GAME DRAW SCORING --games N [--budget-ms N] [--check-ms N] [--threads N]
+/// [--each] [--scripts DIR]`: the player's first N lost games analysed, each timed and its
+/// claims checked (`--scripts`: each game written there as a script too).
+fn survey(args: &[String]) -> ExitCode {
+    let o = match survey_options(args) {
+        Ok(o) => o,
+        Err(e) => return fail(&e),
+    };
+    let per = Budget::from_ms(o.ms);
+    let budgets = (per, total_for(per), Budget::from_ms(o.check_ms));
+    let games = lost_games(o.game, o.draw, o.scoring, o.games);
+    if let Some(dir) = &o.scripts {
+        for g in &games {
+            let path = std::path::Path::new(dir).join(format!("{}.txt", g.code()));
+            let line = analysis::effective_line(g.log());
+            if let Err(e) = std::fs::write(&path, script_of(g.code(), &line)) {
+                return fail(&format!("cannot write {}: {e}", path.display()));
+            }
         }
     }
-    text += &survey_report(&rows, game, draw, scoring, ms, check_ms, threads);
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    ExitCode::SUCCESS
+    let rows = survey_rows(&games, o.threads, budgets);
+    let mut text = String::new();
+    if o.each {
+        rows.iter().for_each(|r| text += &row_line(r));
+    }
+    text += &survey_report(
+        &rows, o.game, o.draw, o.scoring, o.ms, o.check_ms, o.threads,
+    );
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => fail(&format!("cannot write the output: {e}")),
+    }
 }
 
 fn survey_report(

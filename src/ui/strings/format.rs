@@ -51,8 +51,8 @@ pub fn percent(p: f64) -> String {
     }
 }
 
-/// A date as the language writes it: 24 December 2026 in English, 24.12.2026 in Norwegian and
-/// Turkish.
+/// A date as the language writes it: the month's name between day and year in English, day,
+/// month and year apart by dots in Norwegian and Turkish.
 pub fn date(d: Date) -> String {
     match language() {
         Language::En => {
