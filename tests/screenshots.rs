@@ -465,8 +465,10 @@ fn bar_scenes() -> Vec<(String, Language, solitaire::ui::view::View, App)> {
         let mut stats = solitaire::play::stats::Stats::default();
         stats.add_to_bankroll(GameKind::Double, -10400);
         let session = solitaire::play::session::Session::restore(game, false, stats);
-        let mut settings = solitaire::ui::app::Settings::default();
-        settings.carry_vegas = true;
+        let settings = solitaire::ui::app::Settings {
+            carry_vegas: true,
+            ..Default::default()
+        };
         let mut app = App::with_session(session, settings, 1);
         app.set_language(language);
         app.set_shape(view.shape());
