@@ -158,7 +158,6 @@ strings_table! {
     winnable_found: &'static str,
     winnable_not_found: &'static str,
     winnable_only_vegas: &'static str,
-    winnable_not_offered: &'static str,
     leave_question: &'static str,
     yes_leave: &'static str,
     keep_playing: &'static str,
