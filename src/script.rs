@@ -17,6 +17,7 @@ pub enum Command {
     DoubleClick(PileArg),
     SetDoubleClick(bool),
     Undo,
+    Redo,
 }
 
 /// The longest script line read (a command is a few words; comments may run long). A longer
@@ -45,7 +46,7 @@ pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String>
     if name != "new" && game.is_none() {
         if matches!(
             name.as_str(),
-            "draw" | "move" | "click" | "dclick" | "set" | "undo"
+            "draw" | "move" | "click" | "dclick" | "set" | "undo" | "redo"
         ) {
             return Err(format!("'{name}' before the first 'new CODE'"));
         }
@@ -60,6 +61,7 @@ pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String>
         }
         "draw" => expect_words(&words, 1, "draw").map(|_| Command::Draw),
         "undo" => expect_words(&words, 1, "undo").map(|_| Command::Undo),
+        "redo" => expect_words(&words, 1, "redo").map(|_| Command::Redo),
         "move" => {
             expect_words(&words, 3, "move SRC DST")?;
             parse_move(words[1], words[2], game).map(|(from, to)| Command::Move(from, to))
@@ -93,7 +95,7 @@ pub fn parse_command(line: &str, game: Option<&Game>) -> Result<Command, String>
 
 fn unknown(word: &str) -> String {
     format!(
-        "unknown command '{}': use new, draw, move, click, dclick, set or undo",
+        "unknown command '{}': use new, draw, move, click, dclick, set, undo or redo",
         shown(word)
     )
 }
@@ -210,6 +212,7 @@ impl Script {
         let done: Result<Outcome, Refusal> = match cmd {
             Command::Draw => game.apply(Action::Draw),
             Command::Undo => return game.undo(),
+            Command::Redo => game.redo(),
             Command::Move(from, to) => game.apply(move_action(from, to)),
             Command::Click(pile) => {
                 let (pile, depth) = pile_and_depth(pile);

@@ -11,7 +11,7 @@ mod common;
 use std::path::PathBuf;
 
 use common::{built_game, greedy_win};
-use solitaire::engine::{Action, Game, GameCode, Pile, Source};
+use solitaire::engine::{Action, Game, GameCode, GameKind, Pile, Source};
 use solitaire::render::frame::Frame;
 use solitaire::render::png;
 use solitaire::render::scene::Renderer;
@@ -452,6 +452,28 @@ fn window_screenshots_are_stable() {
             lines.push(line);
         }
     }
+    for (name, language, view, app) in bar_scenes() {
+        set_language(language);
+        let frame = render(&app);
+        let pixels = present(
+            &view,
+            &frame.bytes,
+            view.win_w,
+            view.win_h,
+            [8, 14, 10, 255],
+        );
+        let hash = format!("{:016x}", fnv1a(&pixels));
+        let line = format!("{name} {hash}");
+        if update {
+            let png_bytes =
+                png::encode_pixels(view.win_w as usize, view.win_h as usize, &pixels, false);
+            std::fs::write(dir.join(format!("{name}.png")), &png_bytes).unwrap();
+        } else if !golden.lines().any(|l| l == line) {
+            changed.push(line.clone());
+        }
+        lines.push(line);
+    }
+    set_language(Language::En);
     if update {
         std::fs::write(&golden_path, lines.join("\n") + "\n").unwrap();
     }
@@ -460,6 +482,55 @@ fn window_screenshots_are_stable() {
         "the window pictures changed:\n{}\nrun UPDATE_SCREENSHOTS=1 cargo test --test screenshots",
         changed.join("\n")
     );
+}
+
+/// The bar and the status line in windows where they went wrong: a status over Double
+/// Solitaire's foundations at 1280 × 720, a large Vegas bank in each language, the bar of an
+/// 800 × 600 window with a mouse and with a finger.
+fn bar_scenes() -> Vec<(String, Language, solitaire::ui::view::View, App)> {
+    let window = |spec: &str| solitaire::shell::tools::parse_window(spec).unwrap();
+    let mut out = Vec::new();
+    let view = window("1280x720");
+    let mut app = App::with_game(played("DS1-D1N-AAAAAAC", 140), 1);
+    app.set_shape(view.shape());
+    app.notify(
+        "That card cannot go there: a column takes a card one lower and of the other colour.",
+    );
+    out.push((
+        "window-double-1280x720-status".to_string(),
+        Language::En,
+        view,
+        app,
+    ));
+    for language in Language::ALL {
+        let view = window("1280x720");
+        let mut game = Game::new(GameCode::parse("DS1-D3V-ZZZZZZZ").unwrap());
+        game.apply(Action::Draw).unwrap();
+        let mut stats = solitaire::play::stats::Stats::default();
+        stats.add_to_bankroll(GameKind::Double, -10400);
+        let session = solitaire::play::session::Session::restore(game, false, stats);
+        let settings = solitaire::ui::app::Settings {
+            carry_vegas: true,
+            ..Default::default()
+        };
+        let mut app = App::with_session(session, settings, 1);
+        app.set_language(language);
+        app.set_shape(view.shape());
+        let name = format!("window-{}-double-vegas-bank-1280x720", language.tag());
+        out.push((name, language, view, app));
+    }
+    for (name, spec) in [("mouse", "800x600"), ("touch", "800x600@1:touch")] {
+        let view = window(spec);
+        let mut app = App::with_game(played("KL1-D1N-AAAAAAA", 60), 1);
+        app.set_shape(view.shape());
+        out.push((
+            format!("window-klondike-800x600-{name}"),
+            Language::En,
+            view,
+            app,
+        ));
+    }
+    out
 }
 
 /// The Windows program's icon file is the icon the game draws (`render::icon`), kept current

@@ -208,10 +208,24 @@ fn commands_play_the_game() {
     assert_eq!(lines[3].state, lines[2].state);
 }
 
+/// RULES.md §5 and §7: `redo` plays again what `undo` took back, counted as a move.
+#[test]
+fn redo_plays_again_what_undo_took_back() {
+    let (lines, err) = run("new KL1-D1N-AAAAAAA\ndraw\nundo\nredo\nredo\n");
+    assert!(!err);
+    let drawn = lines[1].state.as_ref().unwrap();
+    let redone = lines[3].state.as_ref().unwrap();
+    assert!(lines[3].ok, "{:?}", lines[3]);
+    assert_eq!(redone.waste, drawn.waste);
+    assert_eq!(redone.stock, drawn.stock);
+    assert_eq!(redone.moves, 2);
+    assert!(!lines[4].ok, "nothing left to redo");
+    assert!(lines[4].reason.as_deref().unwrap().contains("redo"));
+}
+
 #[test]
 fn refusals_say_why_and_change_nothing_and_exit_zero() {
-    let text =
-        "new DS1-D1N-AAAAAAA\nmove t3:5 t1\nclick w\nundo\nmove t1 t1\ndclick f1\nclick t2:2\n";
+    let text = "new DS1-D1N-AAAAAAA\nmove t3:5 t1\nclick w\nundo\nredo\nmove t1 t1\ndclick f1\nclick t2:2\n";
     let (lines, err) = run(text);
     assert!(!err);
     let first = lines[0].state.as_ref().unwrap();
@@ -281,6 +295,7 @@ fn a_command_before_the_first_new_is_an_error() {
         "move t1 f",
         "click s",
         "undo",
+        "redo",
         "set doubleclick off",
     ] {
         let (lines, err) = run(line);

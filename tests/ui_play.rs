@@ -330,6 +330,46 @@ fn undo_through_its_button() {
     assert!(app.status().is_some(), "nothing to undo is said");
 }
 
+/// Issue #38: Redo, a bar button while there is something to redo, plays again what Undo took
+/// back, until a new move.
+#[test]
+fn redo_through_its_button_until_a_new_move() {
+    use solitaire::ui::strings::strings;
+    let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
+    let mut m = Mouse::new();
+    let button = |app: &App, action: UiAction| {
+        app.widgets()
+            .into_iter()
+            .find(|w| w.action == action)
+            .map(|w| center(w.rect))
+    };
+    assert_eq!(
+        button(&app, UiAction::Redo),
+        None,
+        "no Redo with nothing to redo"
+    );
+    m.click(center(app.layout().stock), &mut app);
+    m.click(on_card(&app, Pile::Column(5), 1), &mut app);
+    let played = app.game().table().clone();
+    let undo = button(&app, UiAction::Undo).unwrap();
+    m.click(undo, &mut app);
+    m.click(undo, &mut app);
+    let redo = button(&app, UiAction::Redo).expect("Redo on the bar");
+    m.click(redo, &mut app);
+    let redo = button(&app, UiAction::Redo).expect("one more to redo");
+    m.click(redo, &mut app);
+    assert_eq!(app.game().table(), &played);
+    assert_eq!(app.game().moves(), 4);
+    assert_eq!(button(&app, UiAction::Redo), None);
+    app.ui_action(UiAction::Redo);
+    assert_eq!(app.status(), Some(strings().nothing_to_redo));
+    // A new move ends it.
+    m.click(undo, &mut app);
+    m.click(center(app.layout().stock), &mut app);
+    app.ui_action(UiAction::Redo);
+    assert_eq!(app.game().redo_available(), 0);
+}
+
 #[test]
 fn a_new_press_finishes_running_animations_at_once() {
     let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);

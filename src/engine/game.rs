@@ -153,6 +153,8 @@ pub enum Refusal {
     OnlyTopCardClicks,
     FoundationCardsAreDragged,
     NothingToUndo,
+    /// Redo with nothing undone since the last new action.
+    NothingToRedo,
     /// The game's log holds `MAX_LOG` entries: no further action or undo is kept.
     LogFull,
 }
@@ -208,6 +210,7 @@ impl fmt::Display for Refusal {
                 "a foundation card comes back to the table only by dragging it to a column"
             ),
             Refusal::NothingToUndo => write!(f, "there is nothing to undo"),
+            Refusal::NothingToRedo => write!(f, "there is nothing to redo"),
             Refusal::LogFull => write!(
                 f,
                 "this game has reached {MAX_LOG} actions and undos, the most a game keeps; start a new game"
@@ -245,7 +248,10 @@ pub struct Game {
     code: GameCode,
     table: Table,
     moves: u32,
-    history: VecDeque<Table>,
+    /// The table before each action that can be undone, with the action.
+    history: VecDeque<(Table, Action)>,
+    /// The actions undone since the last new action, the latest last: what Redo re-applies.
+    redo: Vec<Action>,
     log: Vec<Entry>,
 }
 
@@ -294,6 +300,7 @@ impl Game {
             table,
             moves: 0,
             history: VecDeque::new(),
+            redo: Vec::new(),
             log: Vec::new(),
         }
     }
@@ -383,6 +390,16 @@ impl Game {
     /// Everything done in this game, in order.
     pub fn log(&self) -> &[Entry] {
         &self.log
+    }
+
+    /// The action Redo would re-apply now.
+    pub fn next_redo(&self) -> Option<Action> {
+        self.redo.last().copied()
+    }
+
+    /// How many undone actions Redo can re-apply now.
+    pub fn redo_available(&self) -> usize {
+        self.redo.len()
     }
 
     /// How many actions can be undone now.
@@ -526,15 +543,35 @@ impl Game {
         }
     }
 
-    /// Checks and applies an action; on success it counts as one move and can be undone.
+    /// Checks and applies an action; on success it counts as one move and can be undone. A
+    /// new action ends what Redo could re-apply; an action equal to the next one to redo is
+    /// that redo (RULES.md §5), so a log replayed gives back the same game, redos included.
     pub fn apply(&mut self, action: Action) -> Result<Outcome, Refusal> {
+        let outcome = self.record(action)?;
+        if self.redo.last() == Some(&action) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
+        Ok(outcome)
+    }
+
+    /// Re-applies the last action undone, exactly as it was first applied: it counts as a
+    /// move and can be undone again, and the log records it as that action.
+    pub fn redo(&mut self) -> Result<Outcome, Refusal> {
+        let action = *self.redo.last().ok_or(Refusal::NothingToRedo)?;
+        self.apply(action)
+    }
+
+    /// Checks, applies and logs an action, keeping the table before it for Undo.
+    fn record(&mut self, action: Action) -> Result<Outcome, Refusal> {
         if self.log.len() >= MAX_LOG {
             return Err(Refusal::LogFull);
         }
         self.check(action)?;
         let before = self.table.clone();
         let outcome = self.apply_in_search(action)?;
-        self.history.push_back(before);
+        self.history.push_back((before, action));
         if self.history.len() > self.spec().undo_depth {
             self.history.pop_front();
         }
@@ -659,8 +696,9 @@ impl Game {
         if self.log.len() >= MAX_LOG {
             return Err(Refusal::LogFull);
         }
-        let before = self.history.pop_back().ok_or(Refusal::NothingToUndo)?;
+        let (before, action) = self.history.pop_back().ok_or(Refusal::NothingToUndo)?;
         self.table = before;
+        self.redo.push(action);
         self.log.push(Entry::Undo);
         Ok(())
     }

@@ -815,6 +815,65 @@ fn rejected_attempts_are_no_actions() {
 }
 
 #[test]
+fn redo_plays_again_what_undo_took_back_and_counts_as_a_move() {
+    let mut g = game(
+        "KL1-D1N-AAAAAAA",
+        &[("", "AH"), ("", "9S")],
+        "5C 6C",
+        "",
+        &[],
+    );
+    let to_home = mv(col(0, 1), Target::Foundation);
+    g.apply(Action::Draw).unwrap();
+    let after_draw = g.table().clone();
+    g.apply(to_home).unwrap();
+    let after_home = g.table().clone();
+    assert!(after_home.score > after_draw.score, "a card home scores");
+    assert_eq!(g.redo(), Err(Refusal::NothingToRedo));
+    g.undo().unwrap();
+    g.undo().unwrap();
+    assert_eq!(g.redo_available(), 2);
+    assert_eq!(g.next_redo(), Some(Action::Draw));
+    g.redo().unwrap();
+    assert_eq!(g.table(), &after_draw);
+    g.redo().unwrap();
+    // The same table, the same points: the undo's change of score taken back exactly.
+    assert_eq!(g.table(), &after_home);
+    assert_eq!(g.moves(), 4, "two actions and two redos");
+    assert_eq!(g.redo(), Err(Refusal::NothingToRedo));
+    // Redone actions undo again, and redo again.
+    g.undo().unwrap();
+    assert_eq!(g.table(), &after_draw);
+    assert_eq!(g.redo_available(), 1);
+    // A new action ends what Redo could play.
+    g.apply(Action::Draw).unwrap();
+    assert_eq!(g.redo_available(), 0);
+    assert_eq!(g.redo(), Err(Refusal::NothingToRedo));
+}
+
+#[test]
+fn a_log_with_redos_replays_to_the_same_game() {
+    let mut g = Game::new(GameCode::parse("KL1-D3N-AAAAAAA").unwrap());
+    for _ in 0..3 {
+        g.apply(Action::Draw).unwrap();
+    }
+    g.undo().unwrap();
+    g.undo().unwrap();
+    g.redo().unwrap();
+    let mut again = Game::new(g.code());
+    for e in g.log() {
+        match e {
+            Entry::Act(a) => again.apply(*a).map(|_| ()).unwrap(),
+            Entry::Undo => again.undo().unwrap(),
+        }
+    }
+    assert_eq!(again.table(), g.table());
+    assert_eq!(again.moves(), g.moves());
+    assert_eq!(again.next_redo(), g.next_redo());
+    assert_eq!(again.redo_available(), 1);
+}
+
+#[test]
 fn undo_steps_back_one_action_restoring_everything() {
     let mut g = Game::new(GameCode::parse("KL1-D3N-AAAAAAA").unwrap());
     let start = g.table().clone();

@@ -249,6 +249,7 @@ enum Raw {
     /// A text pasted into the page (web).
     #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
     Pasted(String),
+    Redo,
     Cancel,
     /// The pointer came back into the window with no button held: a drag whose button was let
     /// go outside ended there.
@@ -286,10 +287,14 @@ impl EventHandler for Inputs {
         self.events.push(Raw::Char(c));
     }
     fn key_down_event(&mut self, k: KeyCode, mods: KeyMods, _: bool) {
-        // Ctrl+Z (Cmd+Z on a Mac): undo. Everything stays doable with the mouse alone.
-        if k == KeyCode::Z && (mods.ctrl || mods.logo) {
+        // Ctrl+Z (Cmd+Z on a Mac): undo; Ctrl+Y or Ctrl+Shift+Z: redo. Everything stays
+        // doable with the mouse alone.
+        let ctrl = mods.ctrl || mods.logo;
+        if ctrl && (k == KeyCode::Y || (k == KeyCode::Z && mods.shift)) {
+            self.events.push(Raw::Redo);
+        } else if k == KeyCode::Z && ctrl {
             self.events.push(Raw::Undo);
-        } else if k == KeyCode::V && (mods.ctrl || mods.logo) && cfg!(not(target_arch = "wasm32")) {
+        } else if k == KeyCode::V && ctrl && cfg!(not(target_arch = "wasm32")) {
             self.events.push(Raw::Paste);
         } else if k == KeyCode::F11 {
             self.events.push(Raw::Fullscreen);
@@ -392,6 +397,7 @@ impl Inputs {
                     }
                 }
                 Raw::Pasted(text) => app.key_paste(&text),
+                Raw::Redo => app.ui_action(crate::ui::app::UiAction::Redo),
                 Raw::Cancel => app.pointer(PointerEvent::Cancel),
             }
         }

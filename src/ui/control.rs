@@ -97,6 +97,7 @@ impl App {
             }
             UiAction::Replay => self.start_or_ask(code),
             UiAction::Undo => self.undo(),
+            UiAction::Redo => self.redo(),
             UiAction::Hint => self.ask_hint(),
             UiAction::Daily => {
                 let d = self.today().unwrap_or(crate::play::daily::EPOCH);
@@ -259,6 +260,23 @@ impl App {
             s.nothing_to_undo.to_string()
         };
         self.say(text, false);
+    }
+
+    /// Redo (the bar, Ctrl+Y, Ctrl+Shift+Z): the last action undone, played again.
+    fn redo(&mut self) {
+        if self.screen != Screen::Table {
+            return;
+        }
+        self.table.forget_drag();
+        let Some(action) = self.game().next_redo() else {
+            self.say(strings().nothing_to_redo.to_string(), false);
+            return;
+        };
+        let from = self.table.action_rects(self.session.game(), action);
+        match self.session.game_mut().redo() {
+            Ok(outcome) => self.played(outcome, from),
+            Err(refusal) => self.say(super::strings::refusal_text(&refusal), false),
+        }
     }
 
     /// The Hint button (on the table only).

@@ -49,12 +49,23 @@ impl Shape {
         self.w >= 560
     }
 
+    /// How many rows the bar's buttons take when the info has a line of its own: one for a
+    /// mouse where the buttons fit side by side, two big ones for a finger or a window too
+    /// narrow for one row.
+    pub fn bar_button_rows(&self) -> i32 {
+        if self.touch == 0 && super::screens::bar::one_row_fits(self.w) {
+            1
+        } else {
+            2
+        }
+    }
+
     /// The bar at the bottom, with the buttons, score, moves and game code.
     pub fn bar(&self) -> Rect {
         let h = if self.bar_one_row() {
             self.bar_row_h()
         } else {
-            super::geom::LINE_H + 4 + 2 * self.bar_row_h()
+            super::geom::LINE_H + 4 + self.bar_button_rows() * self.bar_row_h()
         };
         Rect::new(0, self.h - h, self.w, h)
     }

@@ -57,6 +57,8 @@ pub enum UiAction {
     NewGame,
     Replay,
     Undo,
+    /// Re-applies what Undo took back (RULES.md §5).
+    Redo,
     Settings,
     Help,
     Stats,

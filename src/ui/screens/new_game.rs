@@ -37,13 +37,6 @@ pub fn random_code(entropy: u64, game: GameKind, draw: Draw, scoring: Scoring) -
 }
 
 impl NewGameForm {
-    /// Whether "Winnable only" is offered for the chosen game and scoring: not where the
-    /// solver almost never finds a win within its budget (Double Solitaire in Vegas, where it
-    /// found none in 2,000 deals), so it never promises what it cannot keep.
-    pub fn winnable_offered(&self) -> bool {
-        !(self.game == GameKind::Double && self.scoring == Scoring::Vegas)
-    }
-
     pub fn from_code(code: GameCode) -> NewGameForm {
         NewGameForm {
             game: code.game,
@@ -101,7 +94,7 @@ impl NewGameForm {
             p.add(Item::label(r.x + 12, row(i as i32) + 4, label, Tone::Dim));
         }
         let (x, y) = NewGameForm::code_origin(r);
-        let grading = self.random && ctx.settings.winnable_only && self.winnable_offered();
+        let grading = self.random && ctx.settings.winnable_only;
         p.add(Item::label(
             r.x + 12,
             y,
@@ -136,7 +129,6 @@ impl NewGameForm {
         }
         if self.random && ctx.settings.winnable_only {
             let hint = match self.scoring {
-                _ if !self.winnable_offered() => s.winnable_not_offered,
                 Scoring::Normal => s.winnable_only_hint,
                 Scoring::Vegas => s.winnable_only_vegas,
             };
@@ -352,7 +344,7 @@ impl NewGameForm {
     fn start(&mut self, ctx: &Ctx) -> Cmd {
         if self.random {
             let code = random_code(ctx.entropy, self.game, self.draw, self.scoring);
-            if ctx.settings.winnable_only && self.winnable_offered() {
+            if ctx.settings.winnable_only {
                 self.error = None;
                 self.note = Some(strings().looking_for_winnable.to_string());
                 return Cmd::FindWinnable(code, self.grade);

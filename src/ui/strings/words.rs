@@ -115,6 +115,7 @@ pub fn refusal_text(r: &crate::engine::Refusal) -> String {
         R::OnlyTopCardClicks => s.refuse_only_top_card.into(),
         R::FoundationCardsAreDragged => s.refuse_foundation_dragged.into(),
         R::NothingToUndo => s.nothing_to_undo.into(),
+        R::NothingToRedo => s.nothing_to_redo.into(),
         R::LogFull => fill(
             s.refuse_log_full,
             &[("n", &number(crate::engine::MAX_LOG as i64))],
