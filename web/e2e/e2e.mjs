@@ -650,8 +650,8 @@ try {
   const sleeper = await open("?code=KL1-D1N-AAAAAAJ", frozen);
   let scriptP = "new KL1-D1N-AAAAAAJ\n";
   await settle(sleeper, helper, scriptP);
-  const LP = await layoutOf(sleeper, scriptP);
-  const stP = at(LP, LP.stock);
+  const LPause = await layoutOf(sleeper, scriptP);
+  const stP = at(LPause, LPause.stock);
   await sleeper.mouse.click(stP.x, stP.y);
   scriptP += "draw\n";
   await settle(sleeper, helper, scriptP, 300);
