@@ -341,3 +341,20 @@ pub fn play_by_mouse(m: &mut Mouse, app: &mut App, action: Action) {
         }
     }
 }
+
+/// Runs `attempt` until it gives `Some`, for up to five seconds. A lock let go by one storage
+/// can stay held a moment longer: a process that another test starts at that instant holds a
+/// copy of every open descriptor until it runs its program.
+pub fn once_the_lock_is_free<T>(mut attempt: impl FnMut() -> Option<T>) -> T {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        if let Some(t) = attempt() {
+            return t;
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "the lock is still held five seconds after its holder let it go"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
