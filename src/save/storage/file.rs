@@ -81,59 +81,36 @@ fn open_regular(path: &Path) -> std::io::Result<File> {
 /// checks around the open still hold).
 #[cfg(unix)]
 mod sys {
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "x86", target_arch = "riscv64")
-    ))]
-    pub const O_NOFOLLOW: i32 = 0o400000;
-    #[cfg(all(target_os = "linux", any(target_arch = "aarch64", target_arch = "arm")))]
-    pub const O_NOFOLLOW: i32 = 0o100000;
-    #[cfg(any(target_os = "macos", target_os = "freebsd"))]
-    pub const O_NOFOLLOW: i32 = 0x100;
-    #[cfg(not(any(
-        all(
-            target_os = "linux",
-            any(
-                target_arch = "x86_64",
-                target_arch = "x86",
-                target_arch = "riscv64",
-                target_arch = "aarch64",
-                target_arch = "arm"
-            )
-        ),
-        target_os = "macos",
-        target_os = "freebsd"
-    )))]
-    pub const O_NOFOLLOW: i32 = 0;
-
-    #[cfg(all(
+    const LINUX_WIDE: bool = cfg!(all(
         target_os = "linux",
         any(
             target_arch = "x86_64",
             target_arch = "x86",
-            target_arch = "riscv64",
-            target_arch = "aarch64",
-            target_arch = "arm"
+            target_arch = "riscv64"
         )
-    ))]
-    pub const O_NONBLOCK: i32 = 0o4000;
-    #[cfg(any(target_os = "macos", target_os = "freebsd"))]
-    pub const O_NONBLOCK: i32 = 0x4;
-    #[cfg(not(any(
-        all(
-            target_os = "linux",
-            any(
-                target_arch = "x86_64",
-                target_arch = "x86",
-                target_arch = "riscv64",
-                target_arch = "aarch64",
-                target_arch = "arm"
-            )
-        ),
-        target_os = "macos",
-        target_os = "freebsd"
-    )))]
-    pub const O_NONBLOCK: i32 = 0;
+    ));
+    const LINUX_ARM: bool = cfg!(all(
+        target_os = "linux",
+        any(target_arch = "aarch64", target_arch = "arm")
+    ));
+    const MAC_OR_FREEBSD: bool = cfg!(any(target_os = "macos", target_os = "freebsd"));
+
+    pub const O_NOFOLLOW: i32 = if LINUX_WIDE {
+        0o400000
+    } else if LINUX_ARM {
+        0o100000
+    } else if MAC_OR_FREEBSD {
+        0x100
+    } else {
+        0
+    };
+    pub const O_NONBLOCK: i32 = if LINUX_WIDE || LINUX_ARM {
+        0o4000
+    } else if MAC_OR_FREEBSD {
+        0x4
+    } else {
+        0
+    };
 }
 
 /// Whether a process of this number runs (unix); elsewhere every other number is taken
