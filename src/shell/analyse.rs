@@ -49,29 +49,58 @@ fn script_of(code: GameCode, line: &[Action]) -> String {
     t
 }
 
+struct ScriptArgs {
+    game: Game,
+    file: String,
+    ms: u64,
+    proof: bool,
+}
+
+/// The options of `analyse FILE` (`flag` None) and `solve --from FILE` (`flag` "--from"): the
+/// script's game and file, the budget in ms and whether a proof was asked for (`analyse` only).
+fn script_args(args: &[String], flag: Option<&str>, default_ms: u64) -> Result<ScriptArgs, String> {
+    let usage = match flag {
+        None => "analyse takes one script FILE: the game to analyse",
+        Some(_) => "--from takes one script FILE",
+    };
+    let (mut file, mut ms, mut proof) = (None, default_ms, false);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--budget-ms" => ms = number(&mut it, "--budget-ms", 1, 20_000)?,
+            "--proof" if flag.is_none() => proof = true,
+            f if flag == Some(f) => match it.next() {
+                Some(f) if file.is_none() => file = Some(f.clone()),
+                _ => return Err(usage.into()),
+            },
+            f if flag.is_none() && file.is_none() && !f.starts_with("--") => {
+                file = Some(f.to_string())
+            }
+            other if flag.is_none() => {
+                return Err(format!("analyse takes one script FILE, not '{other}'"));
+            }
+            other => return Err(format!("solve --from FILE takes no '{other}'")),
+        }
+    }
+    let file = file.ok_or(usage)?;
+    let game = game_from_file(&file)?;
+    Ok(ScriptArgs {
+        game,
+        file,
+        ms,
+        proof,
+    })
+}
+
 /// `solitaire analyse FILE [--budget-ms N] [--proof]`, or the survey.
 pub fn analyse(args: &[String]) -> ExitCode {
     if args.first().is_some_and(|a| a == "--survey") {
         return survey(&args[1..]);
     }
-    let (mut file, mut ms, mut proof) = (None, ANALYSIS_STATES as u64 / 1000, false);
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--budget-ms" => match number(&mut it, "--budget-ms", 1, 20_000) {
-                Ok(n) => ms = n,
-                Err(e) => return fail(&e),
-            },
-            "--proof" => proof = true,
-            f if file.is_none() && !f.starts_with("--") => file = Some(f.to_string()),
-            other => return fail(&format!("analyse takes one script FILE, not '{other}'")),
-        }
-    }
-    let Some(file) = file else {
-        return fail("analyse takes a script FILE: the game to analyse");
-    };
-    let game = match game_from_file(&file) {
-        Ok(g) => g,
+    let ScriptArgs {
+        game, ms, proof, ..
+    } = match script_args(args, None, ANALYSIS_STATES as u64 / 1000) {
+        Ok(a) => a,
         Err(e) => return fail(&e),
     };
     let per = Budget::from_ms(ms);
@@ -131,26 +160,8 @@ fn proof_text(a: &Analysis, code: GameCode, answer: &Answer) -> String {
 /// `solitaire solve --from FILE [--budget-ms N]`: a winning line from where the script ends,
 /// printed as a script that plays the script's line and then the win.
 pub fn solve_from(args: &[String]) -> ExitCode {
-    let (mut file, mut ms) = (None, 1000);
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--budget-ms" => match number(&mut it, "--budget-ms", 1, 20_000) {
-                Ok(n) => ms = n,
-                Err(e) => return fail(&e),
-            },
-            "--from" => match it.next() {
-                Some(f) if file.is_none() => file = Some(f.clone()),
-                _ => return fail("--from takes one script FILE"),
-            },
-            other => return fail(&format!("solve --from FILE takes no '{other}'")),
-        }
-    }
-    let Some(file) = file else {
-        return fail("--from takes one script FILE");
-    };
-    let game = match game_from_file(&file) {
-        Ok(g) => g,
+    let ScriptArgs { game, file, ms, .. } = match script_args(args, Some("--from"), 1000) {
+        Ok(a) => a,
         Err(e) => return fail(&e),
     };
     let code = game.code();
