@@ -7,6 +7,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
+mod common;
+
+use common::system_libasound;
 use solitaire::shell::audio::synth::render;
 use solitaire::shell::audio::{Audio, Sound, Status};
 
@@ -35,18 +38,6 @@ fn run_sound(config: &str, dir: &Path, sounds: &[&str]) -> Output {
         started.elapsed()
     );
     out
-}
-
-/// The places the system's libasound is found, if it has one.
-fn system_libasound() -> Vec<String> {
-    let Ok(out) = Command::new("ldconfig").arg("-p").output() else {
-        return Vec::new();
-    };
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter(|l| l.trim_start().starts_with("libasound.so.2 "))
-        .filter_map(|l| l.split("=> ").nth(1).map(|p| p.trim().to_string()))
-        .collect()
 }
 
 fn stderr_lines(out: &Output) -> Vec<String> {
@@ -96,17 +87,10 @@ fn the_binary_with_libasound_hidden_says_so_in_one_line() {
         return;
     }
     // Hidden in a mount namespace of its own: /dev/null over each copy of the library.
-    let hide: String = libs
-        .iter()
-        .map(|l| format!("mount --bind /dev/null {l} && "))
-        .collect();
-    let probe = Command::new("unshare")
-        .args(["-m", "sh", "-c", &format!("{hide}true")])
-        .output();
-    if !probe.is_ok_and(|o| o.status.success()) {
+    let Some(hide) = common::libasound_hider() else {
         eprintln!("skipped: no mount namespace here to hide libasound in (needs root)");
         return;
-    }
+    };
     let started = Instant::now();
     let out = Command::new("unshare")
         .args(["-m", "sh", "-c"])

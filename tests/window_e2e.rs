@@ -1124,18 +1124,6 @@ fn winning_line(code: GameCode) -> Vec<solitaire::engine::Action> {
     common::greedy_win(code, 5000).expect("the greedy player wins this deal")
 }
 
-/// The places the system's libasound is found, if it has one.
-fn system_libasound() -> Vec<String> {
-    let Ok(out) = Command::new("ldconfig").arg("-p").output() else {
-        return Vec::new();
-    };
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter(|l| l.trim_start().starts_with("libasound.so.2 "))
-        .filter_map(|l| l.split("=> ").nth(1).map(|p| p.trim().to_string()))
-        .collect()
-}
-
 /// Issue #41: the window starts and plays (a click on the stock queues the draw's sound) with
 /// no sound device, and with libasound hidden; each says so in one line and goes on silently.
 #[test]
@@ -1143,19 +1131,10 @@ fn the_window_plays_with_no_sound_device_and_with_libasound_hidden() {
     let Some(display) = Display::start() else {
         return;
     };
-    let libs = system_libasound();
-    let hide: String = libs
-        .iter()
-        .map(|l| format!("mount --bind /dev/null {l} && "))
-        .collect();
-    let can_hide = !libs.is_empty()
-        && Command::new("unshare")
-            .args(["-m", "sh", "-c", &format!("{hide}true")])
-            .output()
-            .is_ok_and(|o| o.status.success());
+    let hider = common::libasound_hider();
     let bin = env!("CARGO_BIN_EXE_solitaire");
     let mut runs: Vec<(&str, Vec<String>)> = vec![("nodevice", Vec::new())];
-    if can_hide {
+    if let Some(hide) = hider {
         let script = format!("{hide}exec {bin} \"$@\"");
         let wrap = ["unshare", "-m", "sh", "-c", &script, "sh"];
         runs.push(("hidden", wrap.map(String::from).to_vec()));

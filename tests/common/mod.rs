@@ -358,3 +358,34 @@ pub fn once_the_lock_is_free<T>(mut attempt: impl FnMut() -> Option<T>) -> T {
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
+
+/// The places the system's libasound is found, if it has one.
+pub fn system_libasound() -> Vec<String> {
+    let Ok(out) = std::process::Command::new("ldconfig").arg("-p").output() else {
+        return Vec::new();
+    };
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.trim_start().starts_with("libasound.so.2 "))
+        .filter_map(|l| l.split("=> ").nth(1).map(|p| p.trim().to_string()))
+        .collect()
+}
+
+/// A shell prefix that hides every copy of libasound (a mount of /dev/null over each) for a
+/// command run after it in a mount namespace of its own (`unshare -m sh -c PREFIX...`); `None`
+/// where there is no libasound or no such namespace (it needs root).
+pub fn libasound_hider() -> Option<String> {
+    let libs = system_libasound();
+    if libs.is_empty() {
+        return None;
+    }
+    let hide: String = libs
+        .iter()
+        .map(|l| format!("mount --bind /dev/null {l} && "))
+        .collect();
+    std::process::Command::new("unshare")
+        .args(["-m", "sh", "-c", &format!("{hide}true")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+        .then_some(hide)
+}
