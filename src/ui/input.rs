@@ -171,19 +171,24 @@ mod tests {
         evs.iter().flat_map(|e| p.handle(*e)).collect()
     }
 
-    use PointerEvent::{Cancel, Down, Move, Up};
+    use PointerEvent::Cancel;
+
+    fn down(x: i32, y: i32, t: u64) -> PointerEvent {
+        PointerEvent::Down { x, y, t }
+    }
+
+    fn up(x: i32, y: i32, t: u64) -> PointerEvent {
+        PointerEvent::Up { x, y, t }
+    }
+
+    fn mv(x: i32, y: i32, t: u64) -> PointerEvent {
+        PointerEvent::Move { x, y, t }
+    }
 
     #[test]
     fn press_and_release_in_place_is_a_click() {
         let mut p = Pointer::new();
-        let g = run(
-            &mut p,
-            &[
-                Down { x: 10, y: 10, t: 0 },
-                Move { x: 12, y: 11, t: 5 },
-                Up { x: 12, y: 11, t: 9 },
-            ],
-        );
+        let g = run(&mut p, &[down(10, 10, 0), mv(12, 11, 5), up(12, 11, 9)]);
         assert_eq!(
             g,
             [
@@ -199,32 +204,12 @@ mod tests {
         let g = run(
             &mut p,
             &[
-                Down { x: 10, y: 10, t: 0 },
-                Up {
-                    x: 10,
-                    y: 10,
-                    t: 60,
-                },
-                Down {
-                    x: 11,
-                    y: 10,
-                    t: 200,
-                },
-                Up {
-                    x: 11,
-                    y: 10,
-                    t: 260,
-                },
-                Down {
-                    x: 11,
-                    y: 10,
-                    t: 400,
-                },
-                Up {
-                    x: 11,
-                    y: 10,
-                    t: 450,
-                },
+                down(10, 10, 0),
+                up(10, 10, 60),
+                down(11, 10, 200),
+                up(11, 10, 260),
+                down(11, 10, 400),
+                up(11, 10, 450),
             ],
         );
         let kinds: Vec<_> = g
@@ -247,32 +232,12 @@ mod tests {
         let g = run(
             &mut p,
             &[
-                Down { x: 10, y: 10, t: 0 },
-                Up {
-                    x: 10,
-                    y: 10,
-                    t: 50,
-                },
-                Down {
-                    x: 10,
-                    y: 10,
-                    t: 500,
-                },
-                Up {
-                    x: 10,
-                    y: 10,
-                    t: 550,
-                },
-                Down {
-                    x: 30,
-                    y: 10,
-                    t: 600,
-                },
-                Up {
-                    x: 30,
-                    y: 10,
-                    t: 650,
-                },
+                down(10, 10, 0),
+                up(10, 10, 50),
+                down(10, 10, 500),
+                up(10, 10, 550),
+                down(30, 10, 600),
+                up(30, 10, 650),
             ],
         );
         assert!(!g.iter().any(|g| matches!(g, Gesture::DoubleClick { .. })));
@@ -284,22 +249,10 @@ mod tests {
         let g = run(
             &mut p,
             &[
-                Down { x: 10, y: 10, t: 0 },
-                Move {
-                    x: 20,
-                    y: 10,
-                    t: 10,
-                },
-                Move {
-                    x: 30,
-                    y: 40,
-                    t: 20,
-                },
-                Up {
-                    x: 30,
-                    y: 40,
-                    t: 30,
-                },
+                down(10, 10, 0),
+                mv(20, 10, 10),
+                mv(30, 40, 20),
+                up(30, 40, 30),
             ],
         );
         assert_eq!(
@@ -320,18 +273,7 @@ mod tests {
     #[test]
     fn cancel_keeps_a_press_that_has_not_moved() {
         let mut p = Pointer::new();
-        let g = run(
-            &mut p,
-            &[
-                Down { x: 10, y: 10, t: 0 },
-                Cancel,
-                Up {
-                    x: 10,
-                    y: 10,
-                    t: 40,
-                },
-            ],
-        );
+        let g = run(&mut p, &[down(10, 10, 0), Cancel, up(10, 10, 40)]);
         assert_eq!(g.last(), Some(&Gesture::Click { x: 10, y: 10 }));
     }
 
@@ -340,16 +282,7 @@ mod tests {
         let mut p = Pointer::new();
         let g = run(
             &mut p,
-            &[
-                Down { x: 10, y: 10, t: 0 },
-                Move {
-                    x: 50,
-                    y: 10,
-                    t: 10,
-                },
-                Cancel,
-                Up { x: 0, y: 0, t: 40 },
-            ],
+            &[down(10, 10, 0), mv(50, 10, 10), Cancel, up(0, 0, 40)],
         );
         assert_eq!(g.last(), Some(&Gesture::DragCancel));
         assert!(!p.is_down());
