@@ -161,7 +161,7 @@ pub static EN: Strings = Strings {
     record_settings: "settings",
     record_stats: "statistics",
     record_game: "game",
-    record_legacy: "save file",
+    record_legacy: "game of an older version",
     unreadable_settings: "The saved settings could not be read ({why}). They were kept as {kept}; the defaults are used.",
     unreadable_stats: "The saved statistics could not be read ({why}). They were kept as {kept}; they start again from zero.",
     unreadable_game: "The saved game could not be read ({why}). It was kept as {kept}; a new game starts.",

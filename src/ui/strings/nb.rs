@@ -161,7 +161,7 @@ pub static NB: Strings = Strings {
     record_settings: "innstillingene",
     record_stats: "statistikken",
     record_game: "spillet",
-    record_legacy: "lagringsfilen",
+    record_legacy: "spillet fra en eldre versjon",
     unreadable_settings: "De lagrede innstillingene kunne ikke leses ({why}). De ble tatt vare på som {kept}; standardverdiene brukes.",
     unreadable_stats: "Den lagrede statistikken kunne ikke leses ({why}). Den ble tatt vare på som {kept}; den starter på null igjen.",
     unreadable_game: "Det lagrede spillet kunne ikke leses ({why}). Det ble tatt vare på som {kept}; et nytt spill starter.",

@@ -151,7 +151,7 @@ pub static TR: Strings = Strings {
     record_settings: "ayarlar",
     record_stats: "istatistikler",
     record_game: "oyun",
-    record_legacy: "kayıt dosyası",
+    record_legacy: "eski sürüm oyunu",
     unreadable_settings: "Kayıtlı ayarlar okunamadı ({why}). {kept} olarak saklandı; varsayılanlar kullanılıyor.",
     unreadable_stats: "Kayıtlı istatistikler okunamadı ({why}). {kept} olarak saklandı; istatistikler sıfırdan başlıyor.",
     unreadable_game: "Kayıtlı oyun okunamadı ({why}). {kept} olarak saklandı; yeni bir oyun başlıyor.",
