@@ -359,6 +359,12 @@ fn draw_overlay(frame: &mut Frame, app: &App) {
     if let Some(p) = app.panel() {
         draw_panel(frame, &p);
     }
+    // The keyboard's focus on a window's button: the table's frame, round the button.
+    if let Some(r) = app.control_focus_rect() {
+        let r = r.inset(-2);
+        frame.outline(r, pal::INK);
+        frame.outline(r.inset(1), pal::HIGHLIGHT);
+    }
 }
 
 /// Draws the whole screen of the app.
