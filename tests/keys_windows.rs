@@ -445,3 +445,29 @@ fn the_won_game_its_replay_and_share_by_keys() {
     press(&mut app, UiAction::NewGame);
     assert!(matches!(app.screen(), Screen::NewGame(_)));
 }
+
+/// Help names the keys of the windows in every language, on a page reached by keys.
+#[test]
+fn help_lists_the_window_keys_in_every_language() {
+    use solitaire::ui::strings::{Language, set_language};
+    for language in Language::ALL {
+        set_language(language);
+        let mut app = fresh();
+        press(&mut app, UiAction::Help);
+        let mut text = String::new();
+        for _ in 0..8 {
+            let panel = app.panel().expect("Help shows");
+            // Paragraphs wrap: the words of each page in one line.
+            let words: Vec<&str> = panel.items.iter().filter_map(|i| i.text()).collect();
+            text.push_str(&words.join(" "));
+            if !panel.widgets().any(|w| w.action == UiAction::NextPage) {
+                break;
+            }
+            press(&mut app, UiAction::NextPage);
+        }
+        for key in ["Shift+Tab", "Tab", "Enter", "Esc"] {
+            assert!(text.contains(key), "{language:?}: Help names {key}");
+        }
+    }
+    set_language(Language::En);
+}
