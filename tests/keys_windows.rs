@@ -294,6 +294,20 @@ fn new_game_picks_a_draw_and_starts_by_keys() {
     assert_eq!(app.game().code().draw, Draw::Three);
 }
 
+/// A window opened by the pointer: the first Space only shows the focus, the second presses.
+#[test]
+fn a_first_press_in_a_window_opened_by_the_pointer_shows_the_focus() {
+    let mut app = fresh();
+    app.ui_action(UiAction::Settings);
+    assert_eq!(focused(&app), None, "no frame until a key is used");
+    let before = app.settings().clone();
+    app.key_activate();
+    assert_eq!(focused(&app), Some(UiAction::ToggleDoubleClick));
+    assert_eq!(*app.settings(), before, "nothing switched unseen");
+    app.key_activate();
+    assert_ne!(*app.settings(), before, "the second press switched it");
+}
+
 #[test]
 fn help_turns_a_page_and_closes_by_keys() {
     let mut app = fresh();
@@ -470,4 +484,25 @@ fn help_lists_the_window_keys_in_every_language() {
         }
     }
     set_language(Language::En);
+}
+
+/// New Game by the keyboard as a typist uses it: N, the code typed, Enter starts it (Start is
+/// the window's default button, pressed even before the focus shows).
+#[test]
+fn a_code_typed_in_new_game_starts_with_enter() {
+    let mut app = fresh();
+    app.key_char('n');
+    let Screen::NewGame(_) = app.screen() else {
+        panic!("N opens New Game");
+    };
+    for _ in 0..30 {
+        app.key_backspace();
+    }
+    for c in "kl1-d3n-aaaaaab".chars() {
+        app.key_char(c);
+    }
+    assert_eq!(focused(&app), None, "the focus is not shown");
+    app.key_enter();
+    assert_eq!(*app.screen(), Screen::Table);
+    assert_eq!(app.game().code().to_string(), "KL1-D3N-AAAAAAB");
 }

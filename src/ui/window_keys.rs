@@ -139,14 +139,19 @@ impl App {
         true
     }
 
-    /// Space or Enter on a button: it is pressed, as a click presses it. Says whether the key
-    /// was taken.
+    /// Space or Enter on a button: it is pressed, as a click presses it. While the focus is not
+    /// shown yet only a window's default button answers (Enter after a code typed in New Game
+    /// starts it); elsewhere the first press shows where the focus is, so a stray key presses
+    /// nothing unseen. Says whether the key was taken.
     pub(super) fn window_activate(&mut self) -> bool {
         let Some(at) = self.focused_control() else {
             return false;
         };
+        let unseen = !self.table.focus().shown;
         self.focus_control(Some(at.action));
-        self.ui_action(at.action);
+        if !unseen || self.screen().default_action() == Some(at.action) {
+            self.ui_action(at.action);
+        }
         true
     }
 
