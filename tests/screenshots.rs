@@ -266,6 +266,18 @@ fn scenes() -> Vec<(&'static str, App)> {
         app.key_arrow(Arrow::Right);
     }
     out.push(("keyboard-focus-column", app));
+    // The keyboard's focus on a window's button (Settings → Sound), and on the bar's Hint.
+    let mut app = App::new(GameCode::parse("KL1-D1V-AAAAAAA").unwrap(), 1);
+    app.ui_action(UiAction::Settings);
+    for _ in 0..3 {
+        app.key_tab(false);
+    }
+    out.push(("keyboard-focus-window", app));
+    let mut app = App::new(GameCode::parse("KL1-D1V-AAAAAAA").unwrap(), 1);
+    for _ in 0..3 {
+        app.key_tab(false);
+    }
+    out.push(("keyboard-focus-bar", app));
     // Help, first page, in Double.
     let mut app = App::new(GameCode::parse("DS1-D1N-AAAAAAA").unwrap(), 1);
     app.ui_action(UiAction::Help);

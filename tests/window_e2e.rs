@@ -1217,3 +1217,79 @@ fn the_u_key_undoes_in_the_real_window() {
     assert!(undone.is_some(), "U undid the draw: {:?}", saved_log(&data));
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Issue #41: the real window takes the keyboard's focus keys. The first Right shows the focus
+/// on the stock and Space draws; Right along the piles to the column whose top card goes home,
+/// and Enter twice on it sends it there; Tab to the bar's Undo and Enter takes it back. The
+/// game closed, all three are in its saved log.
+#[test]
+fn arrows_space_and_enter_make_moves_in_the_real_window() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let data = temp_dir("focus-keys");
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let layout = Layout::new(code.game);
+    // The first column whose top card goes home at the start, found by the engine.
+    let mut g = solitaire::engine::Game::new(code);
+    g.apply(solitaire::engine::Action::Draw).unwrap();
+    let home = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| {
+            matches!(
+                a,
+                solitaire::engine::Action::Move {
+                    from: solitaire::engine::Source::Column { .. },
+                    to: solitaire::engine::Target::Foundation,
+                }
+            )
+        })
+        .expect("a card goes home at the start of this deal");
+    let solitaire::engine::Action::Move {
+        from: solitaire::engine::Source::Column { index, .. },
+        ..
+    } = home
+    else {
+        unreachable!()
+    };
+    g.apply(home).unwrap();
+    let expected: Vec<String> = g
+        .log()
+        .iter()
+        .map(|&e| solitaire::engine::notation::entry_line(e))
+        .collect();
+    let (mut game, window) = display.game(&["--code", &code.to_string()], &data);
+    display.table(&window, &layout);
+    let keys = |keys: &[&str]| {
+        let mut args = vec!["xdotool", "key", "--window", &window, "--delay", "60"];
+        args.extend_from_slice(keys);
+        // A pixel's move after the keys: miniquad's blocking X11 loop can leave events waiting.
+        args.extend_from_slice(&["mousemove_relative", "1", "0"]);
+        display.run(&args).expect("xdotool types");
+    };
+    keys(&["Right", "space"]);
+    wait_for(10, || (saved_log(&data)? == ["draw"]).then_some(()))
+        .expect("Space on the stock drew a card");
+    // From the stock: the waste, the foundations, then the columns up to the one wanted.
+    let rights = 1 + layout.foundations.len() + index + 1;
+    keys(&vec!["Right"; rights]);
+    keys(&["Return"]);
+    sleep(Duration::from_millis(300));
+    keys(&["Return"]);
+    wait_for(10, || (saved_log(&data)? == expected).then_some(()))
+        .expect("Enter twice on the card sent it home");
+    // Tab goes to the bar's buttons: New Game, Replay, then Undo, which Enter presses.
+    keys(&["Tab", "Tab", "Tab", "Return"]);
+    let mut expected = expected;
+    expected.push("undo".into());
+    wait_for(10, || (saved_log(&data)? == expected).then_some(()));
+    let _ = game.0.kill();
+    let _ = game.0.wait();
+    assert_eq!(
+        saved_log(&data),
+        Some(expected),
+        "the moves made by keys are in the saved game"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}

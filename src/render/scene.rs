@@ -359,6 +359,13 @@ fn draw_overlay(frame: &mut Frame, app: &App) {
     if let Some(p) = app.panel() {
         draw_panel(frame, &p);
     }
+    // The keyboard's focus on a button: a gold frame two pixels wide (a button is small, and
+    // lies on a dark panel), with a dark rim that keeps it apart from a lit button.
+    if let Some(r) = app.control_focus_rect() {
+        frame.outline(r.inset(-3), pal::INK);
+        frame.outline(r.inset(-2), pal::HIGHLIGHT);
+        frame.outline(r.inset(-1), pal::HIGHLIGHT);
+    }
 }
 
 /// Draws the whole screen of the app.

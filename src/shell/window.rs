@@ -243,6 +243,8 @@ enum Raw {
     Move(f32, f32),
     Char(char),
     Key(KeyCode),
+    /// Tab; with Shift, back.
+    Tab(bool),
     Undo,
     /// Ctrl+V (Cmd+V): the clipboard's text pasted (natively).
     Paste,
@@ -296,6 +298,8 @@ impl EventHandler for Inputs {
             self.events.push(Raw::Undo);
         } else if k == KeyCode::V && ctrl && cfg!(not(target_arch = "wasm32")) {
             self.events.push(Raw::Paste);
+        } else if k == KeyCode::Tab {
+            self.events.push(Raw::Tab(mods.shift));
         } else if k == KeyCode::F11 {
             self.events.push(Raw::Fullscreen);
         } else {
@@ -389,6 +393,7 @@ impl Inputs {
                 Raw::Key(KeyCode::Right) => app.key_arrow(Arrow::Right),
                 Raw::Key(KeyCode::Up) => app.key_arrow(Arrow::Up),
                 Raw::Key(KeyCode::Down) => app.key_arrow(Arrow::Down),
+                Raw::Tab(back) => app.key_tab(back),
                 Raw::Key(_) => {}
                 Raw::Undo => app.ui_action(crate::ui::app::UiAction::Undo),
                 Raw::Paste => {

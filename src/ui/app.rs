@@ -384,6 +384,7 @@ impl App {
     }
 
     pub(super) fn open(&mut self, screen: Screen) {
+        self.window_opened(&screen);
         self.screen = screen;
         self.fx.redraw();
     }

@@ -374,12 +374,9 @@ impl App {
         }
     }
 
+    /// Enter: Space's press (a window's button under the focus, or the table's cards).
     pub fn key_enter(&mut self) {
-        match self.screen() {
-            Screen::NewGame(_) => self.ui_action(UiAction::Start),
-            Screen::Table => self.key_activate(),
-            _ => {}
-        }
+        self.key_activate();
     }
 
     pub fn key_escape(&mut self) {
@@ -388,7 +385,7 @@ impl App {
             self.ui_action(UiAction::Cancel);
         } else if self.is_dragging() {
             self.cancel_pointer();
-        } else {
+        } else if !self.leave_bar() {
             self.drop_held();
         }
     }

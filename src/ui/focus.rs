@@ -22,6 +22,9 @@ pub struct Focus {
     pub depth: usize,
     /// Cards picked up by a press, waiting for the press that lays them down.
     pub held: Option<Source>,
+    /// In a window: the control the focus stands on, with the kind of window it is in (none:
+    /// the window's default control; `ui::window_keys`).
+    pub control: Option<super::window_keys::Control>,
 }
 
 impl Default for Focus {
@@ -31,6 +34,7 @@ impl Default for Focus {
             pile: Pile::Stock,
             depth: 1,
             held: None,
+            control: None,
         }
     }
 }
@@ -96,6 +100,10 @@ impl App {
         if !f.shown || self.is_watching() || *self.screen() != Screen::Table {
             return None;
         }
+        // On a button of the bar instead (`ui::window_keys`).
+        if self.focused_control().is_some() {
+            return None;
+        }
         let (t, l) = (self.game().table(), self.layout());
         let at = l.card_rect(t, f.pile, f.depth);
         let held = f.held.map(|s| l.card_rect(t, s.pile(), s.count()));
@@ -110,6 +118,9 @@ impl App {
     /// An arrow key on the table: Left and Right go from pile to pile, Up and Down along a
     /// column's face-up run.
     pub fn key_arrow(&mut self, arrow: Arrow) {
+        if self.window_arrow(arrow) {
+            return;
+        }
         if self.is_watching() || *self.screen() != Screen::Table {
             return;
         }
@@ -137,6 +148,9 @@ impl App {
     /// Space or Enter on the table: picks the focused cards up, or lays the held ones on the
     /// focused pile; on the card held, it is a double-click (home, or the best place).
     pub fn key_activate(&mut self) {
+        if self.window_activate() {
+            return;
+        }
         if self.is_watching() || *self.screen() != Screen::Table {
             return;
         }

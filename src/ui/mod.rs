@@ -19,3 +19,4 @@ pub mod strings;
 pub mod table;
 pub mod view;
 pub mod watch;
+pub mod window_keys;

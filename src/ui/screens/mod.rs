@@ -508,6 +508,17 @@ impl Screen {
         }
     }
 
+    /// The button the keyboard's focus starts on, where it is not the first: Start in New
+    /// Game (Enter after typing a code starts it), the safe answer to a question.
+    pub fn default_action(&self) -> Option<UiAction> {
+        match self {
+            Screen::NewGame(_) => Some(UiAction::Start),
+            Screen::ConfirmReset => Some(UiAction::Stats),
+            Screen::ConfirmLeave(_) => Some(UiAction::Cancel),
+            _ => None,
+        }
+    }
+
     /// A button of this screen.
     pub fn act(&mut self, action: UiAction, ctx: &Ctx) -> Cmd {
         match self {
