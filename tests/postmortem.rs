@@ -234,3 +234,43 @@ fn try_again_from_the_last_game_asks_only_when_the_game_in_play_would_be_lost() 
         "the practice counts nothing"
     );
 }
+
+/// `solitaire layout --analysis` says where the analysis's buttons lie at each step, as the
+/// browser test clicks them: a click at each rectangle's middle does what the button says.
+#[test]
+fn the_layout_of_the_analysis_is_where_its_buttons_are() {
+    use serde_json::Value;
+    let game = lost_game();
+    let view = solitaire::ui::view::View::new(1280.0, 720.0);
+    let json = solitaire::shell::tools::layout_json(&game, &view, false, true);
+    let layout: Value = serde_json::from_str(&json).expect("JSON");
+    let middle = |step: &str, button: &str| -> (i32, i32) {
+        let r = &layout["analysis"][step][button];
+        let n = |i: usize| {
+            r[i].as_i64()
+                .unwrap_or_else(|| panic!("{step} {button}: {json}")) as i32
+        };
+        (n(0) + n(2) / 2, n(1) + n(3) / 2)
+    };
+    let mut app = App::with_game(game.clone(), 1);
+    app.set_shape(view.shape());
+    let mut m = Mouse::new();
+    m.press(&mut app, UiAction::Hint);
+    while app.is_busy() {
+        app.work(10_000);
+    }
+    m.click(middle("offer", "Analyse"), &mut app);
+    assert_eq!(stage(&app), Stage::Running);
+    run(&mut app);
+    m.click(middle("verdict", "TryAgain"), &mut app);
+    assert_eq!(*app.screen(), Screen::ConfirmPractice);
+    m.click(middle("question", "Cancel"), &mut app);
+    assert_eq!(stage(&app), Stage::Done { retry: true });
+    m.click(middle("verdict", "TryAgain"), &mut app);
+    m.click(middle("question", "TryAgainNow"), &mut app);
+    assert!(app.session().is_practice());
+    // A game that is not stuck reaches no step.
+    let fresh = solitaire::engine::Game::new(game.code());
+    let json = solitaire::shell::tools::layout_json(&fresh, &view, false, true);
+    assert!(json.ends_with(",\"analysis\":{}}"), "{json}");
+}
