@@ -76,9 +76,33 @@ fn a_stuck_game_is_analysed_and_tried_again_as_practice() {
         "{marks:?}"
     );
     assert_eq!(app.game().log(), game.log());
-    // Try again: the practice game starts from that position and is not counted.
+    // Try again: the game in play would be left, so the question comes first. No goes back
+    // to the verdict, the game and its statistics as they were; so does Escape.
     let played = app.stats().mode(game.code()).played;
     m.press(&mut app, UiAction::TryAgain);
+    assert_eq!(*app.screen(), Screen::ConfirmPractice);
+    let question = panel_text(&app);
+    assert!(
+        question.contains("Start a practice game from here?") && question.contains("given up"),
+        "{question}"
+    );
+    m.press(&mut app, UiAction::Cancel);
+    assert_eq!(stage(&app), Stage::Done { retry: true });
+    m.press(&mut app, UiAction::TryAgain);
+    app.key_escape();
+    assert_eq!(stage(&app), Stage::Done { retry: true });
+    assert_eq!(app.game().log(), game.log(), "No keeps the game");
+    assert!(!app.session().is_practice());
+    assert_eq!(app.stats().mode(game.code()).played, played);
+    assert_eq!(
+        app.table_game().log(),
+        expected.log(),
+        "the verdict's table"
+    );
+    // Yes: the practice game starts from that position and is not counted; the game left
+    // counts as given up, as New Game counts it.
+    m.press(&mut app, UiAction::TryAgain);
+    m.press(&mut app, UiAction::TryAgainNow);
     assert_eq!(*app.screen(), Screen::Table);
     assert_eq!(
         app.game().log(),
@@ -131,7 +155,9 @@ fn a_practice_game_stays_practice_after_a_restart() {
     let mut app = App::with_game(game.clone(), 1);
     app.analyse(&game);
     run(&mut app);
-    Mouse::new().press(&mut app, UiAction::TryAgain);
+    let mut m = Mouse::new();
+    m.press(&mut app, UiAction::TryAgain);
+    m.press(&mut app, UiAction::TryAgainNow);
     save(&mut app, &mut persist, true);
     let played = app.stats().mode(game.code()).played;
     // Restart: the practice game comes back as practice, and leaving it counts nothing.
@@ -149,4 +175,102 @@ fn a_practice_game_stays_practice_after_a_restart() {
     let (_, loaded) = Persist::open(persist.storage().clone());
     let app = solitaire::ui::start::restore(loaded, game.code(), 1);
     assert!(!app.session().is_practice());
+}
+
+/// The last game left, analysed from the statistics: "Try again from here" asks only when the
+/// game in play would be lost by it (moves made, not won, not practice), as New Game does;
+/// Yes counts that game as given up, and the practice game counts nothing.
+#[test]
+fn try_again_from_the_last_game_asks_only_when_the_game_in_play_would_be_lost() {
+    let game = lost_game();
+    let code = game.code();
+    let mut m = Mouse::new();
+    let analyse_last = |app: &mut App, m: &mut Mouse| {
+        m.press(app, UiAction::Stats);
+        m.press(app, UiAction::AnalyseLast);
+        run(app);
+        assert_eq!(stage(app), Stage::Done { retry: true });
+    };
+    // A fresh deal in play, no move made: nothing to lose, no question.
+    let mut app = App::with_game(game.clone(), 1);
+    app.start(code);
+    let played = app.stats().mode(code).played;
+    analyse_last(&mut app, &mut m);
+    m.press(&mut app, UiAction::TryAgain);
+    assert_eq!(
+        *app.screen(),
+        Screen::Table,
+        "no question over a fresh deal"
+    );
+    assert!(app.session().is_practice());
+    assert_eq!(app.stats().mode(code).played, played);
+    // Another deal under way: asked; No keeps it, Yes counts it as played, not won.
+    let mut app = App::with_game(game.clone(), 1);
+    let other = GameCode::parse("KL1-D3N-AAAAAAC").unwrap();
+    app.start(other);
+    m.click(app.layout().stock.center(), &mut app);
+    assert_eq!(app.game().moves(), 1);
+    analyse_last(&mut app, &mut m);
+    m.press(&mut app, UiAction::TryAgain);
+    assert_eq!(*app.screen(), Screen::ConfirmPractice);
+    m.press(&mut app, UiAction::Cancel);
+    assert_eq!(app.game().code(), other);
+    assert_eq!(app.game().moves(), 1);
+    assert_eq!(app.stats().mode(other).played, 0);
+    let played = app.stats().mode(code).played;
+    m.press(&mut app, UiAction::TryAgain);
+    m.press(&mut app, UiAction::TryAgainNow);
+    assert_eq!(app.game().code(), code);
+    assert!(app.session().is_practice());
+    assert_eq!(
+        app.stats().mode(other).played,
+        1,
+        "the deal left is given up"
+    );
+    assert_eq!(app.stats().mode(other).won, 0);
+    assert_eq!(
+        app.stats().mode(code).played,
+        played,
+        "the practice counts nothing"
+    );
+}
+
+/// `solitaire layout --analysis` says where the analysis's buttons lie at each step, as the
+/// browser test clicks them: a click at each rectangle's middle does what the button says.
+#[test]
+fn the_layout_of_the_analysis_is_where_its_buttons_are() {
+    use serde_json::Value;
+    let game = lost_game();
+    let view = solitaire::ui::view::View::new(1280.0, 720.0);
+    let json = solitaire::shell::tools::layout_json(&game, &view, false, true);
+    let layout: Value = serde_json::from_str(&json).expect("JSON");
+    let middle = |step: &str, button: &str| -> (i32, i32) {
+        let r = &layout["analysis"][step][button];
+        let n = |i: usize| {
+            r[i].as_i64()
+                .unwrap_or_else(|| panic!("{step} {button}: {json}")) as i32
+        };
+        (n(0) + n(2) / 2, n(1) + n(3) / 2)
+    };
+    let mut app = App::with_game(game.clone(), 1);
+    app.set_shape(view.shape());
+    let mut m = Mouse::new();
+    m.press(&mut app, UiAction::Hint);
+    while app.is_busy() {
+        app.work(10_000);
+    }
+    m.click(middle("offer", "Analyse"), &mut app);
+    assert_eq!(stage(&app), Stage::Running);
+    run(&mut app);
+    m.click(middle("verdict", "TryAgain"), &mut app);
+    assert_eq!(*app.screen(), Screen::ConfirmPractice);
+    m.click(middle("question", "Cancel"), &mut app);
+    assert_eq!(stage(&app), Stage::Done { retry: true });
+    m.click(middle("verdict", "TryAgain"), &mut app);
+    m.click(middle("question", "TryAgainNow"), &mut app);
+    assert!(app.session().is_practice());
+    // A game that is not stuck reaches no step.
+    let fresh = solitaire::engine::Game::new(game.code());
+    let json = solitaire::shell::tools::layout_json(&fresh, &view, false, true);
+    assert!(json.ends_with(",\"analysis\":{}}"), "{json}");
 }

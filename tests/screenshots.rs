@@ -344,6 +344,9 @@ fn scenes() -> Vec<(&'static str, App)> {
         out.push((name, app));
     }
     out.push(("analysis-lost-at", analysis_verdict()));
+    let mut app = analysis_verdict();
+    app.ui_action(UiAction::TryAgain);
+    out.push(("analysis-practice-question", app));
     out
 }
 
@@ -751,6 +754,7 @@ fn language_scenes() -> Vec<(&'static str, App)> {
                 "nb-double-help-scoring",
                 "nb-daily-calendar",
                 "nb-analysis-lost-at",
+                "nb-analysis-practice-question",
             ],
         ),
         (
@@ -763,6 +767,7 @@ fn language_scenes() -> Vec<(&'static str, App)> {
                 "tr-double-help-scoring",
                 "tr-daily-calendar",
                 "tr-analysis-lost-at",
+                "tr-analysis-practice-question",
             ],
         ),
     ] {

@@ -13,7 +13,10 @@ pub const USAGE: &str = "usage: solitaire [--code CODE]
        solitaire script [FILE]          play without a window, one JSON line per command
        solitaire render OUT.png [SCALE] [--lang en|nb|tr] [--window WxH[@RATIO][:touch]]
                                         draw the table a script (on stdin) ends with (- : stdout)
-       solitaire layout [--window WxH…]  where the piles of that table lie, as JSON
+       solitaire layout [--window WxH…] [--watch] [--analysis]
+                                        where the piles and buttons of that table lie, as JSON
+                                        (--watch: while it is watched again; --analysis: each
+                                        window of 'Where was it lost?' reached from it)
        solitaire solve CODE [--budget-ms N]
                                         search for a winning line (printed as a script)
        solitaire solve --from FILE [--budget-ms N]
@@ -552,9 +555,15 @@ fn sound(args: &[String]) -> ExitCode {
 }
 
 fn layout(args: &[String]) -> ExitCode {
-    // `--watch`: the buttons of the game watched again (the replay's controls).
+    // `--watch`: the buttons of the game watched again (the replay's controls); `--analysis`:
+    // those of "Where was it lost?" as the game in play reaches it, step by step.
     let watch = args.iter().any(|a| a == "--watch");
-    let args: Vec<String> = args.iter().filter(|a| *a != "--watch").cloned().collect();
+    let analysis = args.iter().any(|a| a == "--analysis");
+    let args: Vec<String> = args
+        .iter()
+        .filter(|a| *a != "--watch" && *a != "--analysis")
+        .cloned()
+        .collect();
     let view = match args.as_slice() {
         [] => crate::ui::view::View::new(1280.0, 720.0),
         [flag, spec] if flag == "--window" => match crate::shell::tools::parse_window(spec) {
@@ -565,12 +574,16 @@ fn layout(args: &[String]) -> ExitCode {
             }
         },
         _ => {
-            eprintln!("solitaire: layout takes only --window (the script comes on stdin)\n{USAGE}");
+            eprintln!(
+                "solitaire: layout takes only --window, --watch and --analysis (the script comes on stdin)\n{USAGE}"
+            );
             return ExitCode::from(2);
         }
     };
     match script_from_stdin() {
-        Ok(g) => print_out(&crate::shell::tools::layout_json(&g, &view, watch)),
+        Ok(g) => print_out(&crate::shell::tools::layout_json(
+            &g, &view, watch, analysis,
+        )),
         Err(e) => {
             eprintln!("solitaire: {e}");
             ExitCode::from(2)

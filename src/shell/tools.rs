@@ -1,10 +1,12 @@
 //! Command-line helpers for tests, bug reports and docs: play a script, then draw the table
-//! the player would see (`solitaire render`) or say where its piles lie (`solitaire layout`).
+//! the player would see (`solitaire render`) or say where its piles and buttons lie
+//! (`solitaire layout`).
 
 use crate::engine::{Game, Pile};
 use crate::render::frame::{Frame, Rect};
 use crate::render::scene::Renderer;
-use crate::ui::app::App;
+use crate::ui::app::{App, Screen, UiAction};
+use crate::ui::screens::Widget;
 use crate::ui::view::View;
 
 /// Plays a script (RULES.md §7), read line by line, and returns the game it ends with.
@@ -77,7 +79,9 @@ fn rect_json(r: Rect) -> String {
 /// Where the piles lie, as JSON: the top card (or empty place) of each pile, in framebuffer
 /// pixels, and the bar's buttons; with how the framebuffer lies in a window of the view's
 /// size (its scale and top-left corner in physical pixels, physical pixels per CSS pixel).
-pub fn layout_json(game: &Game, view: &View, watch: bool) -> String {
+/// `watch`: the buttons of the game watched again; `analysis`: those of "Where was it lost?"
+/// too (`analysis_json`).
+pub fn layout_json(game: &Game, view: &View, watch: bool, analysis: bool) -> String {
     let mut app = App::with_game(game.clone(), 0);
     app.set_shape(view.shape());
     if watch {
@@ -103,16 +107,65 @@ pub fn layout_json(game: &Game, view: &View, watch: bool) -> String {
             .collect(),
     );
     let (width, height) = (l.shape.w, l.shape.h);
-    let buttons = app
-        .widgets()
+    let buttons = buttons_json(&app.widgets());
+    let (scale, x, y, dpi) = (view.scale, view.x, view.y, view.dpi);
+    let mut json = format!(
+        "{{\"width\":{width},\"height\":{height},\"scale\":{scale},\"x\":{x},\"y\":{y},\"dpi\":{dpi},\"buttons\":{{{buttons}}},\"stock\":{},\"waste\":{},\"foundations\":[{foundations}],\"columns\":[{columns}]",
+        rect_json(l.stock),
+        rect_json(l.top_rect(t, Pile::Waste)),
+    );
+    if analysis {
+        json += &format!(",\"analysis\":{{{}}}", analysis_json(&mut app));
+    }
+    json + "}"
+}
+
+/// Buttons as JSON members: each action's name and its rectangle.
+fn buttons_json(widgets: &[Widget]) -> String {
+    widgets
         .iter()
         .map(|w| format!("\"{:?}\":{}", w.action, rect_json(w.rect)))
         .collect::<Vec<_>>()
-        .join(",");
-    let (scale, x, y, dpi) = (view.scale, view.x, view.y, view.dpi);
-    format!(
-        "{{\"width\":{width},\"height\":{height},\"scale\":{scale},\"x\":{x},\"y\":{y},\"dpi\":{dpi},\"buttons\":{{{buttons}}},\"stock\":{},\"waste\":{},\"foundations\":[{foundations}],\"columns\":[{columns}]}}",
-        rect_json(l.stock),
-        rect_json(l.top_rect(t, Pile::Waste)),
-    )
+        .join(",")
+}
+
+/// "Where was it lost?" reached as a player reaches it from the game in play, and the buttons
+/// of its window at each step: `offer` (the hint found no useful move), `verdict` (the
+/// analysis run to its end) and `question` ("Try again from here" over a game that would be
+/// lost). A step the game does not reach is left out.
+fn analysis_json(app: &mut App) -> String {
+    fn settle(app: &mut App) {
+        while app.is_busy() {
+            app.work(100_000);
+        }
+    }
+    fn window(app: &App) -> Vec<Widget> {
+        app.panel()
+            .map(|p| p.widgets().cloned().collect())
+            .unwrap_or_default()
+    }
+    let has = |ws: &[Widget], a: UiAction| ws.iter().any(|w| w.action == a);
+    let mut steps = Vec::new();
+    app.ui_action(UiAction::Hint);
+    settle(app);
+    let offer = window(app);
+    if matches!(app.screen(), Screen::Analysis(_)) && has(&offer, UiAction::Analyse) {
+        steps.push(("offer", offer));
+        app.ui_action(UiAction::Analyse);
+        settle(app);
+        let verdict = window(app);
+        let retry = has(&verdict, UiAction::TryAgain);
+        steps.push(("verdict", verdict));
+        if retry {
+            app.ui_action(UiAction::TryAgain);
+            if *app.screen() == Screen::ConfirmPractice {
+                steps.push(("question", window(app)));
+            }
+        }
+    }
+    steps
+        .into_iter()
+        .map(|(name, ws)| format!("\"{name}\":{{{}}}", buttons_json(&ws)))
+        .collect::<Vec<_>>()
+        .join(",")
 }

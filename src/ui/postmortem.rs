@@ -206,6 +206,13 @@ impl App {
                 }
             }
             UiAction::TryAgain => self.try_again(),
+            UiAction::TryAgainNow if self.screen == Screen::ConfirmPractice => self.practise(),
+            // No: back to the verdict, the game in play and its statistics as they were.
+            UiAction::Cancel if self.screen == Screen::ConfirmPractice => {
+                if let Some(view) = self.post_mortem().map(PostMortem::view) {
+                    self.open(Screen::Analysis(view));
+                }
+            }
             UiAction::Cancel if self.postmortem.is_some() => self.close_analysis(),
             _ => return false,
         }
@@ -221,9 +228,28 @@ impl App {
         self.open(if won { Screen::Won } else { Screen::Table });
     }
 
+    /// "Try again from here": the practice game at once when nothing would be lost, else
+    /// after the player says so. The rule is New Game's (`start_or_ask`): a game under way
+    /// with moves made, not won, and not practice, counts as given up when left, the analysed
+    /// game itself too when it is the one in play (undo could still take it back there).
+    fn try_again(&mut self) {
+        if self
+            .post_mortem()
+            .and_then(PostMortem::before_fatal)
+            .is_none()
+        {
+            return;
+        }
+        if self.session.would_lose() {
+            self.open(Screen::ConfirmPractice);
+        } else {
+            self.practise();
+        }
+    }
+
     /// A practice game from the position before the fatal move: its log is the effective
     /// line's first moves, and the session keeps it out of the statistics.
-    fn try_again(&mut self) {
+    fn practise(&mut self) {
         let Some(game) = self.postmortem.as_ref().and_then(|p| p.before_fatal()) else {
             return;
         };

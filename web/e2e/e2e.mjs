@@ -699,6 +699,84 @@ try {
   const nb1 = await open(`?code=${trDeal}`, norwegian);
   check("a browser in nb-NO opens in Norwegian", (await settle(nb1, helper, `new ${trDeal}\n`, 1e9, 40, "nb")) === 0);
 
+  // 20. Issue #42: Where was it lost? A game of the grades' human-like player that ended stuck
+  // (the survey's first lost game, written as a script by the native build) is the page's
+  // saved game. The hint finds no useful move and offers the analysis; its verdict names the
+  // move that lost the game; "Try again from here" asks first, since the game in play would
+  // count as given up: No keeps it, Yes starts a practice game from the position before that
+  // move, which the statistics leave out while the game left counts as played, not won.
+  {
+    const { mkdtempSync, readdirSync, readFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "solitaire-e2e-"));
+    native("analyse", "", ["--survey", "klondike", "1", "normal", "--games", "1", "--scripts", dir]);
+    const file = join(dir, readdirSync(dir)[0]);
+    const lost = readFileSync(file, "utf8");
+    const answer = native("analyse", "", [file]).toString();
+    rmSync(dir, { recursive: true });
+    const [first, ...log] = lost.split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+    const lostCode = first.replace(/^new /, "");
+    // Moves are counted along the line the game played, undone ones left out: with none
+    // undone, the position before move k is the first k - 1 moves.
+    const k = Number((answer.match(/Lost at move (\d+)/) || [])[1]);
+    check("the native analysis finds the move that lost the game", k > 0 && !log.includes("undo"), answer);
+    const before = [first, ...log.slice(0, k - 1)].join("\n") + "\n";
+    const ctxA = await fresh();
+    const storeA = await ctxA.newPage();
+    await storeA.goto(base + "helper");
+    await storeA.evaluate((save) => localStorage.setItem("solitaire.game", save),
+      JSON.stringify({ version: 2, code: lostCode, log }));
+    const saved = () => storeA.evaluate(() => JSON.parse(localStorage.getItem("solitaire.game")));
+    const pa = await open("", ctxA);
+    check("a stuck game opens from its save", (await settle(pa, helper, lost, 300, 120)) === 0);
+    const LA = JSON.parse(native("layout", lost, ["--window", await windowOf(pa), "--analysis"]).toString());
+    const steps = LA.analysis || {};
+    check("the native layout says where the analysis's buttons lie",
+      steps.offer?.Analyse && steps.verdict?.TryAgain && steps.question?.TryAgainNow && steps.question?.Cancel,
+      JSON.stringify(steps));
+    // Whether a button is drawn where the layout says: its face's colour, inside its edge.
+    const shown = async (rect) => {
+      const p = at(LA, [rect[0] + 2, rect[1] + 2, 1, 1]);
+      const shot = await pa.screenshot({ clip: { x: Math.floor(p.x), y: Math.floor(p.y), width: 1, height: 1 } });
+      return inPage(helper, [shot], function (images) {
+        const d = images[0].data;
+        return Math.abs(d[0] - 54) <= 3 && Math.abs(d[1] - 62) <= 3 && Math.abs(d[2] - 86) <= 3;
+      });
+    };
+    const click = async (rect) => {
+      const p = at(LA, rect);
+      await pa.mouse.click(p.x, p.y);
+    };
+    await click(LA.buttons["Hint"]);
+    const offered = await eventually(pa, () => shown(steps.offer.Analyse), (v) => v, 30000);
+    check("the hint finds no useful move and offers \"Where was it lost?\"", offered);
+    await click(steps.offer.Analyse);
+    const verdict = await eventually(pa, () => shown(steps.verdict.TryAgain), (v) => v, 60000);
+    check("the analysis comes to a verdict with \"Try again from here\"", verdict);
+    await click(steps.verdict.TryAgain);
+    const asked = await eventually(pa, () => shown(steps.question.TryAgainNow), (v) => v);
+    check("Try again asks before it leaves the game in play", asked);
+    await click(steps.question.Cancel);
+    const back = await eventually(pa, () => shown(steps.verdict.TryAgain), (v) => v);
+    const kept = await saved();
+    check("No goes back to the verdict, the game kept as it was",
+      back && kept.log.length === log.length && kept.practice !== true, JSON.stringify(kept).slice(0, 80));
+    await click(steps.verdict.TryAgain);
+    await eventually(pa, () => shown(steps.question.TryAgainNow), (v) => v);
+    await click(steps.question.TryAgainNow);
+    const practice = await eventually(pa, saved, (g) => g.practice === true);
+    check("Yes starts a practice game from the position before the fatal move, saved as practice",
+      practice.practice === true && practice.log.length === k - 1, JSON.stringify(practice).slice(0, 80));
+    check("its table is that position, drawn as the native build draws it",
+      (await settle(pa, helper, before, 1e9, 160)) === 0);
+    const record = await storeA.evaluate(() => JSON.parse(localStorage.getItem("solitaire.record")));
+    const modes = (record?.stats || []).filter((m) => m.played > 0);
+    check("the stuck game left counts as played, not won",
+      modes.length === 1 && modes[0].played === 1 && modes[0].won === 0, JSON.stringify(record).slice(0, 120));
+    await pa.close();
+    await ctxA.close();
+  }
+
   check("no console error", errors.length === 0, JSON.stringify(errors));
   check("nothing else in the console either", said.length === 0, JSON.stringify(said.slice(0, 5)));
 } catch (e) {

@@ -1,4 +1,5 @@
-//! The two questions: reset the statistics, and leave a game under way for a link's deal.
+//! The questions: reset the statistics, and leave a game under way for a link's deal or for a
+//! practice game.
 
 use super::{Cmd, Ctx, Item, Panel, Screen, Tone, UiAction};
 use crate::engine::GameCode;
@@ -64,4 +65,18 @@ pub fn leave_act(code: GameCode, action: UiAction) -> Cmd {
         UiAction::Cancel => Cmd::Close,
         _ => Cmd::Stay,
     }
+}
+
+/// "Try again from here" while a game is under way: Yes leaves it (it counts as given up, as
+/// any game left for another does); No goes back to the verdict. The app answers both.
+pub fn practice_panel(ctx: &Ctx) -> Panel {
+    let s = strings();
+    question(
+        ctx,
+        340,
+        s.pm_try_again.into(),
+        s.pm_leave_question,
+        (s.pm_yes_practise, UiAction::TryAgainNow),
+        (s.pm_keep_game, UiAction::Cancel),
+    )
 }

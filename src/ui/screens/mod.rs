@@ -49,6 +49,9 @@ pub enum Screen {
     ConfirmLeave(GameCode),
     /// "Where was it lost?": the offer, the search under way, the verdict.
     Analysis(analysis::AnalysisView),
+    /// "Try again from here" while a game is under way: "Start a practice game from here?"
+    /// (the analysis waits behind it).
+    ConfirmPractice,
 }
 
 /// What a button does.
@@ -107,8 +110,11 @@ pub enum UiAction {
     Analyse,
     /// "Where was it lost?" of the last game left.
     AnalyseLast,
-    /// The analysis's verdict: a practice game from the position before the fatal move.
+    /// The analysis's verdict: a practice game from the position before the fatal move
+    /// (asking first when a game is under way).
     TryAgain,
+    /// The practice game: the player said to leave the game under way.
+    TryAgainNow,
 }
 
 /// A button.
@@ -505,6 +511,7 @@ impl Screen {
             Screen::Watch => ctx.watch.as_ref().map(|w| watch::panel(w, ctx)),
             Screen::Share(link) => Some(watch::share_panel(link, ctx)),
             Screen::Analysis(view) => Some(analysis::panel(view, ctx)),
+            Screen::ConfirmPractice => Some(confirm::practice_panel(ctx)),
         }
     }
 
@@ -530,7 +537,8 @@ impl Screen {
             Screen::ConfirmLeave(code) => confirm::leave_act(*code, action),
             Screen::Daily { year, month } => daily::act(year, month, action),
             Screen::Watch | Screen::Share(_) => Cmd::Stay,
-            Screen::Analysis(_) => analysis::act(action),
+            // The analysis's buttons, the question's too, are the app's (`ui::postmortem`).
+            Screen::Analysis(_) | Screen::ConfirmPractice => analysis::act(action),
             Screen::Table | Screen::Won => Cmd::Stay,
         }
     }
