@@ -273,6 +273,27 @@
     pasted = null;
   }
 
+  // For a screen reader: the game's lines go into the page's live region (an unchanged text
+  // is not read again, so a line said twice in a row is told apart by a no-break space), and
+  // the language it speaks becomes the page's, with the table's label in that language.
+  function utf8(ptr, len) {
+    return new TextDecoder().decode(new Uint8Array(wasm_memory.buffer, ptr, len));
+  }
+  function announce(ptr, len) {
+    try {
+      var live = document.getElementById("solitaire-live");
+      var line = utf8(ptr, len);
+      if (live) live.textContent = live.textContent === line ? line + "\u00a0" : line;
+    } catch (e) {}
+  }
+  function label(langPtr, langLen, ptr, len) {
+    try {
+      document.documentElement.lang = utf8(langPtr, langLen);
+      var canvas = document.getElementById("glcanvas");
+      if (canvas) canvas.setAttribute("aria-label", utf8(ptr, len));
+    } catch (e) {}
+  }
+
   // The loader's bundle carries plugins this game does not use (sound, networking, JS objects);
   // at start it would log a line for each. They are left out of that check, and only of it:
   // their imports stay registered.
@@ -315,6 +336,8 @@
       importObject.env.solitaire_share = solitaireShare;
       importObject.env.solitaire_paste_len = pasteLen;
       importObject.env.solitaire_paste_copy = pasteCopy;
+      importObject.env.solitaire_announce = announce;
+      importObject.env.solitaire_label = label;
     },
   });
 })();

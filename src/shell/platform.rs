@@ -133,6 +133,8 @@ mod web {
         fn solitaire_touch_screen() -> u32;
         fn solitaire_today() -> u32;
         fn solitaire_share(ptr: *const u8, len: u32);
+        fn solitaire_announce(ptr: *const u8, len: u32);
+        fn solitaire_label(lang: *const u8, lang_len: u32, ptr: *const u8, len: u32);
         fn solitaire_paste_len() -> u32;
         fn solitaire_paste_copy(ptr: *mut u8, len: u32);
     }
@@ -142,6 +144,25 @@ mod web {
     pub fn share(text: &str) {
         // SAFETY: the JS side reads `len` bytes from the buffer it is handed.
         unsafe { solitaire_share(text.as_ptr(), text.len() as u32) }
+    }
+
+    /// A line for the page's live region, which a screen reader reads out.
+    pub fn announce(text: &str) {
+        // SAFETY: the JS side reads `len` bytes from the buffer it is handed.
+        unsafe { solitaire_announce(text.as_ptr(), text.len() as u32) }
+    }
+
+    /// The page's language and the game's label for a screen reader.
+    pub fn label(lang: &str, text: &str) {
+        // SAFETY: the JS side reads each buffer's length in bytes from it.
+        unsafe {
+            solitaire_label(
+                lang.as_ptr(),
+                lang.len() as u32,
+                text.as_ptr(),
+                text.len() as u32,
+            )
+        }
     }
 
     /// The text of the page's last paste event, once.
@@ -230,6 +251,24 @@ pub fn share(text: &str) {
     web::share(text);
     #[cfg(not(target_arch = "wasm32"))]
     macroquad::miniquad::window::clipboard_set(text);
+}
+
+/// A line for a screen reader: the web page's live region reads it out; natively no screen
+/// reader sees inside the window, and the line goes nowhere.
+pub fn announce(text: &str) {
+    #[cfg(target_arch = "wasm32")]
+    web::announce(text);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = text;
+}
+
+/// The language the game speaks: on the web the page takes it (its `lang`, the game's label
+/// for a screen reader, in that language); natively the window has no such label.
+pub fn label_page(language: crate::ui::strings::Language) {
+    #[cfg(target_arch = "wasm32")]
+    web::label(language.tag(), language.table().page_label);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = language;
 }
 
 /// Text pasted: natively the clipboard's (asked at Ctrl+V); on the web, the page's last

@@ -79,6 +79,7 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
         system.as_deref(),
     );
     crate::ui::strings::set_language(language);
+    platform::label_page(language);
     let fresh = match link {
         Some(Ok(code)) => code,
         _ => App::random_code(start, GameKind::Klondike, Draw::One, Scoring::Normal),
@@ -198,6 +199,8 @@ pub fn run_effects<S: Storage>(
                         audio.play(sound);
                     }
                 }
+                Effect::Announce(text) => platform::announce(&text),
+                Effect::Language(language) => platform::label_page(language),
             }
         }
     }

@@ -101,6 +101,7 @@ impl App {
     /// The screens speak `language` from now on.
     pub fn set_language(&mut self, language: super::strings::Language) {
         super::strings::set_language(language);
+        self.fx.push(Effect::Language(language));
         self.fx.redraw();
     }
 
@@ -309,6 +310,7 @@ impl App {
         self.screen = Screen::Table;
         self.fx.redraw();
         self.game_changed();
+        self.announce_deal(code);
     }
 
     /// Starts `code` at once when nothing would be lost; a game under way (moves made, not
@@ -333,6 +335,7 @@ impl App {
 
     /// A message about the hint: it goes when the table changes or a window opens.
     pub(super) fn say_hint(&mut self, text: String) {
+        self.announce(&text);
         self.status.say_hint(text, self.now, 4 * STATUS_MS);
         self.fx.redraw();
     }
@@ -340,15 +343,18 @@ impl App {
     /// A notice: a message that stays a while longer (something the player should read). A
     /// notice is never lost: one that comes while another is on show waits for its turn.
     pub fn notify(&mut self, text: impl Into<String>) {
-        self.status.notify(text.into(), self.now);
+        let text = text.into();
+        self.announce(&text);
+        self.status.notify(text, self.now);
         self.fx.redraw();
     }
 
     /// A short message, or one that stays a while (a hint, a search's result, `long`) but is
     /// no notice: the next message replaces it. A notice on show gives way, and comes back.
     pub(super) fn say(&mut self, text: impl Into<String>, long: bool) {
-        let ms = if long { 4 * STATUS_MS } else { STATUS_MS };
-        self.status.say(text.into(), self.now, ms);
+        let (ms, text) = (if long { 4 * STATUS_MS } else { STATUS_MS }, text.into());
+        self.announce(&text);
+        self.status.say(text, self.now, ms);
         self.fx.redraw();
     }
 

@@ -5,6 +5,7 @@
 //! the bookkeeping records what counts; what a frame must do afterwards goes into the effects
 //! queue.
 
+use super::announce::outcome_text;
 use super::app::App;
 use super::effect::Effect;
 use super::hints::News;
@@ -274,7 +275,10 @@ impl App {
         };
         let from = self.table.action_rects(self.session.game(), action);
         match self.session.game_mut().redo() {
-            Ok(outcome) => self.played(outcome, from),
+            Ok(outcome) => {
+                self.announce(&format!("{}.", strings().redo));
+                self.played(outcome, from);
+            }
             Err(refusal) => self.say(super::strings::refusal_text(&refusal), false),
         }
     }
@@ -504,7 +508,9 @@ impl App {
             outcome: &outcome,
             won,
         });
+        self.announce(&outcome_text(self.session.game(), &outcome));
         if won {
+            self.announce(strings().you_won);
             self.screen = Screen::Won;
             self.table.start_cascade(self.session.game(), self.now);
             self.session.record_if_won(self.settings.carry_vegas);
@@ -520,6 +526,7 @@ impl App {
         self.fx.save();
         self.game_changed();
         self.cue(Cue::Undone);
+        self.announce(strings().say_undone);
         self.table.stop_moves();
         if self.screen == Screen::Won {
             self.screen = Screen::Table;

@@ -15,14 +15,33 @@ pub enum Effect {
     Export { name: String, text: String },
     /// Play a sound effect (silent where sound is off or there is no output).
     Sound(super::sound::Sound),
+    /// A line for a screen reader: what just happened, in words (the web page's live region;
+    /// natively nothing reads it).
+    Announce(String),
+    /// The screens speak this language now: the web page says so too (its language, and the
+    /// game's label for a screen reader).
+    Language(super::strings::Language),
 }
 
-/// The queue of one frame's effects. `Redraw` and `Save` are queued once however often asked.
+/// The queue of one frame's effects. `Redraw` and `Save` are queued once however often asked;
+/// a frame's announcements become one line, in order (a screen reader reads a live region's
+/// last text, so a second line in the same frame would cut the first off).
 #[derive(Debug, Default)]
 pub struct Effects(Vec<Effect>);
 
 impl Effects {
     pub fn push(&mut self, effect: Effect) {
+        if let Effect::Announce(more) = &effect {
+            let first = self.0.iter_mut().find_map(|e| match e {
+                Effect::Announce(line) => Some(line),
+                _ => None,
+            });
+            if let Some(line) = first {
+                line.push(' ');
+                line.push_str(more);
+                return;
+            }
+        }
         let once = matches!(effect, Effect::Redraw | Effect::Save);
         if !(once && self.0.contains(&effect)) {
             self.0.push(effect);
@@ -71,5 +90,20 @@ mod tests {
             ]
         );
         assert!(fx.take().is_empty());
+    }
+
+    #[test]
+    fn a_frames_announcements_are_one_line_in_order() {
+        let mut fx = Effects::default();
+        fx.push(Effect::Announce("Ace of clubs to the foundation.".into()));
+        fx.redraw();
+        fx.push(Effect::Announce("You won!".into()));
+        assert_eq!(
+            fx.take(),
+            vec![
+                Effect::Announce("Ace of clubs to the foundation. You won!".into()),
+                Effect::Redraw
+            ]
+        );
     }
 }

@@ -143,6 +143,7 @@ impl App {
             _ => {}
         }
         self.set_focus(f);
+        self.announce_focus();
     }
 
     /// Space or Enter on the table: picks the focused cards up, or lays the held ones on the
@@ -167,6 +168,9 @@ impl App {
                 if here.is_some_and(|s| game.source_cards(s).is_ok_and(|c| !c.is_empty())) {
                     self.set_focus(Focus { held: here, ..f });
                     self.cue(Cue::Lifted);
+                    if let Some(s) = here {
+                        self.announce_picked(s);
+                    }
                 }
                 return;
             }

@@ -2,6 +2,7 @@
 //! app that ties them to the game in play (`play::session`) and to the engine.
 
 pub mod anim;
+pub mod announce;
 pub mod app;
 mod control;
 pub mod effect;

@@ -699,6 +699,69 @@ try {
   const nb1 = await open(`?code=${trDeal}`, norwegian);
   check("a browser in nb-NO opens in Norwegian", (await settle(nb1, helper, `new ${trDeal}\n`, 1e9, 40, "nb")) === 0);
 
+  // 18. Issue #41: the live region. What happened is told to a screen reader in the page's
+  // live region, in the player's language: a hint (asked by its key, H), a move (the JD of t5
+  // onto the QS, the 5C turned up) and the win (a saved game one move short of it, the KD of
+  // t7 clicked home). The page's language and the canvas's label follow the game's.
+  const spokenLine = (p) => p.evaluate(() => {
+    const live = document.querySelector("#solitaire-live[aria-live=polite][role=status]");
+    return live ? live.textContent.trim() : null;
+  });
+  const winLine = solved.trim().split("\n").filter((l) => !l.startsWith("#"));
+  const nearlyWon = winLine.slice(0, -1).join("\n") + "\n";
+  const nearlyRecord = JSON.stringify({ version: 2, code: "KL1-D1N-AAAAAAA", log: winLine.slice(1, -1) });
+  const told = {
+    en: ["Hint: ace of clubs to the foundation.",
+      "Jack of diamonds onto queen of spades. Five of clubs turned face up.",
+      "King of diamonds to the foundation. You won!",
+      "Solitaire card table."],
+    nb: ["Tips: Flytt kløver ess til en grunnbunke.",
+      "Ruter knekt flyttet over på spar dame. Kløver fem snudd med bildesiden opp.",
+      "Ruter konge flyttet til en grunnbunke. Du vant!",
+      "Kabalbordet."],
+  };
+  for (const [lang, [hintWords, moveWords, winWords, labelStart]] of Object.entries(told)) {
+    const ctxL = await fresh();
+    const pl = await open(`?lang=${lang}&code=KL1-D1N-AAAAAAA`, ctxL);
+    const scriptL = "new KL1-D1N-AAAAAAA\n";
+    await settle(pl, helper, scriptL, 1e9, 40, lang);
+    const LL = await layoutOf(pl, scriptL);
+    const page = await pl.evaluate(() => ({
+      lang: document.documentElement.lang,
+      label: document.getElementById("glcanvas").getAttribute("aria-label"),
+      role: document.getElementById("glcanvas").getAttribute("role"),
+    }));
+    check(`${lang}: the page speaks the game's language and labels the canvas in it`,
+      page.lang === lang && page.label.startsWith(labelStart) && page.role === "application", JSON.stringify(page));
+    // A click on the felt between the waste and the foundations gives the canvas the keys.
+    const felt = at(LL, [LL.waste[0] + LL.waste[2] + 4, LL.waste[1], 8, 8]);
+    await pl.mouse.click(felt.x, felt.y);
+    await pl.keyboard.press("h");
+    // The search may end in the frame that started it: "Looking for a good move..." and the
+    // hint are then one line.
+    const hintSaid = await eventually(pl, () => spokenLine(pl), (t) => t && t.endsWith(hintWords));
+    check(`${lang}: the live region says the hint`, hintSaid && hintSaid.endsWith(hintWords), JSON.stringify(hintSaid));
+    const jd = at(LL, LL.columns[4], 0.2, 0.1);
+    await pl.mouse.dblclick(jd.x, jd.y);
+    const moveSaid = await eventually(pl, () => spokenLine(pl), (t) => t === moveWords);
+    check(`${lang}: the live region says the move`, moveSaid === moveWords, JSON.stringify(moveSaid));
+    await pl.close();
+
+    const ctxW = await fresh();
+    const storeW = await ctxW.newPage();
+    await storeW.goto(base + "helper");
+    await storeW.evaluate((rec) => localStorage.setItem("solitaire.game", rec), nearlyRecord);
+    const pw = await open(`?lang=${lang}`, ctxW);
+    await settle(pw, helper, nearlyWon, 300, 40, lang);
+    const LW7 = await layoutOf(pw, nearlyWon);
+    const kd = at(LW7, LW7.columns[6]);
+    await pw.mouse.click(kd.x, kd.y);
+    const winSaid = await eventually(pw, () => spokenLine(pw), (t) => t === winWords);
+    check(`${lang}: the live region says the game is won`, winSaid === winWords, JSON.stringify(winSaid));
+    await pw.close();
+    await storeW.close();
+  }
+
   // 20. Issue #42: Where was it lost? A game of the grades' human-like player that ended stuck
   // (the survey's first lost game, written as a script by the native build) is the page's
   // saved game. The hint finds no useful move and offers the analysis; its verdict names the

@@ -233,7 +233,8 @@ pub static EN: Strings = Strings {
         "a new game. Hint outlines a good move (a winning one when it finds one).",
         "",
         "Cards click, flip and chime as they move (Settings, Sound: on or off). In a",
-        "browser the sound starts with your first click or key.",
+        "browser the sound starts with your first click or key, and a screen reader hears",
+        "each move, hint and win, and where the frame stands.",
         "",
         "Keys: the arrows move a frame between piles and up a column; Space or Enter picks",
         "the cards up and lays them down (twice on one card: home). N new game, U or",
@@ -343,6 +344,37 @@ pub static EN: Strings = Strings {
         other: "Deal \"{part}\" has {n} letters: the deal part has exactly 7, A-Z.",
     },
     code_deal_letter: "Deal \"{part}\": the deal part has only the letters A-Z.",
+    card_ranks: [
+        "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
+        "queen", "king",
+    ],
+    card_suits: ["spades", "hearts", "diamonds", "clubs"],
+    card_spoken: "{rank} of {suit}",
+    say_move: "{card} {place}.",
+    say_run: Plural {
+        one: "{card} and {n} more card {place}.",
+        other: "{card} and {n} more cards {place}.",
+    },
+    say_draw: Plural {
+        one: "Stock: {card} turned up.",
+        other: "Stock: {n} cards turned, {card} on top.",
+    },
+    say_recycle: "Waste back to the stock.",
+    say_revealed: "{card} turned face up.",
+    say_undone: "Move taken back.",
+    say_dealt: "New game dealt: {game}, {draw}, {scoring}.",
+    say_focus: "{pile}: {what}.",
+    say_empty: "empty",
+    say_cards: Plural {
+        one: "{n} card",
+        other: "{n} cards",
+    },
+    say_face_down: Plural {
+        one: "{n} card face down",
+        other: "{n} cards face down",
+    },
+    say_picked: "{card} picked up.",
+    page_label: "Solitaire card table. Arrow keys move the focus; Space or Enter picks cards up and lays them down.",
     no_display: "no display answers (DISPLAY is not set, or no X server answers there); \
                  to play without a window, use: solitaire script",
 };

@@ -30,4 +30,6 @@ pub use messages::{damage_text, kept_text, notice_text, replay_error_text, stora
 pub use nb::NB;
 pub use schema::{Strings, Texts};
 pub use tr::TR;
-pub use words::{card_name, code_error_text, pile_name, rank_text, refusal_text};
+pub use words::{
+    card_name, code_error_text, pile_name, rank_text, refusal_text, speak, spoken_card,
+};

@@ -239,7 +239,8 @@ pub static NB: Strings = Strings {
         "nytt spill. Tips viser et godt trekk (et vinnende trekk når det finner et).",
         "",
         "Kortene klikker og klinger når de flyttes (Innstillinger, Lyd: på eller av). I en",
-        "nettleser starter lyden ved ditt første klikk eller tastetrykk.",
+        "nettleser starter lyden ved ditt første klikk eller tastetrykk, og en skjermleser",
+        "leser opp hvert trekk, hvert tips og en seier, og hvor rammen står.",
         "",
         "Taster: pilene flytter en ramme mellom bunkene og oppover en kolonne; mellomrom",
         "eller Enter tar opp kortene og legger dem ned (to ganger på ett kort: til en",
@@ -351,6 +352,37 @@ pub static NB: Strings = Strings {
         other: "Utdeling «{part}» har {n} bokstaver: den siste delen har nøyaktig 7, A-Z.",
     },
     code_deal_letter: "Utdeling «{part}»: den siste delen har bare bokstavene A-Z.",
+    card_ranks: [
+        "ess", "to", "tre", "fire", "fem", "seks", "sju", "åtte", "ni", "ti", "knekt", "dame",
+        "konge",
+    ],
+    card_suits: ["spar", "hjerter", "ruter", "kløver"],
+    card_spoken: "{suit} {rank}",
+    say_move: "{card} flyttet {place}.",
+    say_run: Plural {
+        one: "{card} og {n} kort til flyttet {place}.",
+        other: "{card} og {n} kort til flyttet {place}.",
+    },
+    say_draw: Plural {
+        one: "Trekkbunken: {card} snudd.",
+        other: "Trekkbunken: {n} kort snudd, {card} øverst.",
+    },
+    say_recycle: "Avleggsbunken lagt tilbake i trekkbunken.",
+    say_revealed: "{card} snudd med bildesiden opp.",
+    say_undone: "Trekket er angret.",
+    say_dealt: "Nytt spill delt ut: {game}, {draw}, {scoring}.",
+    say_focus: "{pile}: {what}.",
+    say_empty: "tom",
+    say_cards: Plural {
+        one: "{n} kort",
+        other: "{n} kort",
+    },
+    say_face_down: Plural {
+        one: "{n} kort med bildesiden ned",
+        other: "{n} kort med bildesiden ned",
+    },
+    say_picked: "{card} tatt opp.",
+    page_label: "Kabalbordet. Piltastene flytter fokus; mellomrom eller Enter tar opp kort og legger dem ned.",
     no_display: "ingen skjerm svarer (DISPLAY er ikke satt, eller ingen X-tjener svarer der); \
                  for å spille uten vindu: solitaire script",
 };

@@ -4,13 +4,14 @@
 use super::*;
 
 /// Texts that are the same in a translation on purpose: names, codes, numbers.
-const SAME_EVERYWHERE: [&str; 8] = [
+const SAME_EVERYWHERE: [&str; 9] = [
     "Klondike",
     "Pause",
     "Double Solitaire",
     "Normal",
     "Vegas",
     "{card} {place}.",
+    "{pile}: {what}.",
     "Start",
     "Bank",
 ];

@@ -73,8 +73,58 @@ pub fn rank_text(rank: u8) -> &'static str {
 
 /// A card as the screens write it: `Q♠`, `10♥`.
 pub fn card_name(c: crate::engine::Card) -> String {
-    let suit = ['♠', '♥', '♦', '♣'][c.suit().index()];
+    let suit = SUIT_SIGNS[c.suit().index()];
     format!("{}{suit}", rank_text(c.rank()))
+}
+
+/// The suits as `card_name` writes them, in the order of `Suit::index`.
+const SUIT_SIGNS: [char; 4] = ['♠', '♥', '♦', '♣'];
+
+/// A card as a screen reader says it: "seven of hearts", "hjerter sju", "kupa yedilisi". The
+/// signs of `card_name` are read unevenly (a letter and "black heart suit", or nothing).
+pub fn spoken_card(c: crate::engine::Card) -> String {
+    spoken(c.rank(), c.suit().index())
+}
+
+fn spoken(rank: u8, suit: usize) -> String {
+    let s = strings();
+    let rank = s.card_ranks[usize::from(rank.clamp(1, 13) - 1)];
+    fill(
+        s.card_spoken,
+        &[("rank", rank), ("suit", s.card_suits[suit % 4])],
+    )
+}
+
+/// A text of the screens as a screen reader should say it: every card written by `card_name`
+/// ("7♥") spelled out as `spoken_card` says it, the rest as it is.
+pub fn speak(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        let card = SUIT_SIGNS
+            .iter()
+            .position(|&sign| sign == ch)
+            .and_then(|suit| rank_before(&out).map(|(rank, keep)| (rank, suit, keep)));
+        match card {
+            Some((rank, suit, keep)) => {
+                out.truncate(keep);
+                out.push_str(&spoken(rank, suit));
+            }
+            None => out.push(ch),
+        }
+    }
+    out
+}
+
+/// The rank `card_name` wrote at the end of `text` as a word of its own, and where it starts.
+fn rank_before(text: &str) -> Option<(u8, usize)> {
+    (1..=13u8).find_map(|rank| {
+        let keep = text.strip_suffix(rank_text(rank))?.len();
+        let alone = text[..keep]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        alone.then_some((rank, keep))
+    })
 }
 
 /// A pile as the screens name it.
@@ -120,5 +170,42 @@ pub fn refusal_text(r: &crate::engine::Refusal) -> String {
             s.refuse_log_full,
             &[("n", &number(crate::engine::MAX_LOG as i64))],
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Card, Suit};
+    use crate::ui::strings::{Language, set_language};
+
+    #[test]
+    fn every_card_the_screens_write_is_spoken_in_words_in_each_language() {
+        for language in Language::ALL {
+            set_language(language);
+            for suit in Suit::ALL {
+                for rank in 1..=13 {
+                    let c = Card::new(rank, suit);
+                    let said = speak(&format!("({}) {}.", card_name(c), card_name(c)));
+                    let word = spoken_card(c);
+                    assert_eq!(said, format!("({word}) {word}."));
+                    assert!(!word.contains(SUIT_SIGNS), "{word}");
+                }
+            }
+        }
+        set_language(Language::En);
+        assert_eq!(spoken_card(Card::new(12, Suit::Spades)), "queen of spades");
+        set_language(Language::Nb);
+        assert_eq!(spoken_card(Card::new(1, Suit::Hearts)), "hjerter ess");
+        set_language(Language::Tr);
+        assert_eq!(spoken_card(Card::new(10, Suit::Diamonds)), "karo onlusu");
+        set_language(Language::En);
+    }
+
+    #[test]
+    fn only_a_rank_standing_alone_before_a_sign_is_a_card() {
+        // A sign with no rank before it, or a rank run into a word, stays as it is.
+        assert_eq!(speak("♠ KL1-D1N ♥ X7♥ 10♣"), "♠ KL1-D1N ♥ X7♥ ten of clubs");
+        assert_eq!(speak(""), "");
     }
 }
