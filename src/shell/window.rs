@@ -82,7 +82,12 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
     platform::label_page(language);
     let fresh = match link {
         Some(Ok(code)) => code,
-        _ => App::random_code(start, GameKind::Klondike, Draw::One, Scoring::Normal),
+        _ => crate::ui::screens::new_game::random_code(
+            start,
+            GameKind::Klondike,
+            Draw::One,
+            Scoring::Normal,
+        ),
     };
     // A replay link (`?code=…&replay=…`) opens the replay, not the deal: the game in play is
     // left as it is.

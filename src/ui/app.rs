@@ -8,11 +8,10 @@ use super::effect::{Effect, Effects};
 use super::hints::{HintMark, Jobs};
 use super::input::{Pointer, PointerEvent};
 use super::layout::{Layout, Shape};
-use super::screens;
 use super::status::{STATUS_MS, StatusLine};
 use super::table::Table;
 use super::watch::Replay;
-use crate::engine::{Draw, Game, GameCode, GameKind, Scoring};
+use crate::engine::{Game, GameCode, GameKind};
 use crate::play::daily::Date;
 use crate::play::session::Session;
 use crate::play::stats::Stats;
@@ -103,11 +102,6 @@ impl App {
         super::strings::set_language(language);
         self.fx.push(Effect::Language(language));
         self.fx.redraw();
-    }
-
-    /// A random deal of the given kind, from the entropy handed in.
-    pub fn random_code(entropy: u64, game: GameKind, draw: Draw, scoring: Scoring) -> GameCode {
-        screens::new_game::random_code(entropy, game, draw, scoring)
     }
 
     /// The game in play (also while a replay shows another): what is saved.
