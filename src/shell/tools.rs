@@ -114,10 +114,28 @@ pub fn layout_json(game: &Game, view: &View, watch: bool, analysis: bool) -> Str
         rect_json(l.stock),
         rect_json(l.top_rect(t, Pile::Waste)),
     );
+    json += &format!(",\"new_game\":{{{}}}", new_game_json(&mut app));
     if analysis {
         json += &format!(",\"analysis\":{{{}}}", analysis_json(&mut app));
     }
     json + "}"
+}
+
+/// The New Game window's buttons, opened from the bar: `random` as it opens, `code` once
+/// "Game code" is chosen (the deal's letters and their arrows showing). The window is closed
+/// again after.
+fn new_game_json(app: &mut App) -> String {
+    let window = |app: &App| -> Vec<Widget> {
+        app.panel()
+            .map(|p| p.widgets().cloned().collect())
+            .unwrap_or_default()
+    };
+    app.ui_action(UiAction::NewGame);
+    let random = buttons_json(&window(app));
+    app.ui_action(UiAction::SetRandom(false));
+    let code = buttons_json(&window(app));
+    app.ui_action(UiAction::Cancel);
+    format!("\"random\":{{{random}}},\"code\":{{{code}}}")
 }
 
 /// Buttons as JSON members: each action's name and its rectangle.

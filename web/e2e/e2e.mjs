@@ -840,6 +840,32 @@ try {
     await ctxA.close();
   }
 
+  // 21. Issue #38, item 8: on a phone held upright every button of New Game is a finger's size
+  // (at least 40 CSS pixels each way), and taps on them set a deal letter by letter: New Game,
+  // Game code, the last letter's up arrow, Start open KL1-D1N-AAAAAAB.
+  {
+    const phoneU = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+    const pn = await open("?code=KL1-D1N-AAAAAAA", phoneU);
+    const first = "new KL1-D1N-AAAAAAA\n";
+    await settle(pn, helper, first);
+    const LN = await layoutOf(pn, first);
+    const css = (px) => (px * LN.scale) / LN.dpi;
+    const small = Object.entries({ ...LN.new_game.random, ...LN.new_game.code })
+      .filter(([, r]) => css(r[2]) < 40 || css(r[3]) < 40)
+      .map(([name, r]) => `${name} ${css(r[2])}x${css(r[3])}`);
+    check("upright: every New Game button is at least 40 CSS pixels each way",
+      small.length === 0 && LN.new_game.code["LetterUp(6)"] !== undefined, small.join(", "));
+    for (const rect of [LN.buttons.NewGame, LN.new_game.random["SetRandom(false)"],
+      LN.new_game.code["LetterUp(6)"], LN.new_game.code.Start]) {
+      const p = at(LN, rect);
+      await pn.touchscreen.tap(p.x, p.y);
+      await pn.waitForTimeout(300);
+    }
+    check("upright: taps on Game code, a letter's arrow and Start open that deal",
+      (await settle(pn, helper, "new KL1-D1N-AAAAAAB\n")) === 0);
+    await phoneU.close();
+  }
+
   check("no console error", errors.length === 0, JSON.stringify(errors));
   check("nothing else in the console either", said.length === 0, JSON.stringify(said.slice(0, 5)));
 } catch (e) {

@@ -137,6 +137,23 @@ pub fn button(x: i32, y: i32, label: &str, action: UiAction, selected: bool) -> 
     }
 }
 
+/// Whether the windows lay their parts side by side: a touch screen too short for a window's
+/// rows to grow to a finger's height one under another (a phone held sideways), and wide
+/// enough for two columns.
+pub fn side_by_side(shape: Shape) -> bool {
+    let table = shape.table();
+    shape.touch > 14 && table.h < 420 && table.w >= 600
+}
+
+/// The button at least a finger wide on a touch screen (for a layout that wraps a row by the
+/// buttons' widths).
+pub fn finger(mut w: Widget, shape: Shape) -> Widget {
+    if shape.touch > 14 {
+        w.rect.w = w.rect.w.max(shape.touch);
+    }
+    w
+}
+
 /// A button whose right edge is at `right`.
 pub fn button_right(right: i32, y: i32, label: &str, action: UiAction) -> Widget {
     let mut w = button(0, y, label, action, false);
@@ -314,24 +331,138 @@ impl Panel {
             .chain([title_w])
             .max()
             .unwrap_or(0);
+        self.grow_to(needed);
+        self
+    }
+
+    /// Makes the window `needed` pixels wide if it is narrower, keeping it centred: what lay
+    /// against its right edge stays there.
+    fn grow_to(&mut self, needed: i32) {
+        let r = self.rect;
         if needed <= r.w {
-            return self;
+            return;
         }
         let grow = needed - r.w;
         let left = -(grow / 2);
         let right = grow - grow / 2;
         for item in &mut self.items {
-            // Right-aligned: in the right half, against the right edge.
-            let at_right =
-                |t: Rect| t.x > r.x + r.w / 2 && (r.right() - 12..=r.right()).contains(&t.right());
             let anchored = match item {
-                Item::Button(w) => at_right(w.rect),
-                _ => item.text_rect().is_some_and(at_right),
+                Item::Button(w) => at_right(r, w.rect),
+                _ => item.text_rect().is_some_and(|t| at_right(r, t)),
             };
             item.shift(if anchored { right } else { left }, 0);
         }
         self.rect = Rect::new(r.x + left, r.y, needed, r.h);
+    }
+
+    /// On a touch screen, every button narrower than a finger (`shape.touch` pixels) grows to
+    /// it, row by row: a button on the left pushes what follows it in its row to the right, one
+    /// against the right edge grows to the left, and the window widens where the two meet, up
+    /// to the table's width. A row that cannot hold a finger's width for each of its buttons
+    /// takes the widest that fits, never under 32 CSS pixels' worth.
+    pub fn widen(mut self, shape: Shape) -> Panel {
+        if shape.touch <= 14 {
+            return self;
+        }
+        let want = shape.touch;
+        let least = (shape.touch * 32 + 39) / 40;
+        let most = (shape.table().w - 8).max(self.rect.w);
+        let mut rows: Vec<i32> = self.widgets().map(|w| w.rect.y).collect();
+        rows.sort();
+        rows.dedup();
+        let mut needed = self.rect.w;
+        // A button without a label (a calendar's day) is sized with what it lies on.
+        for y in rows {
+            let fits = (least..=want)
+                .rev()
+                .map(|m| self.widened_row(y, m))
+                .find(|(_, n)| *n <= most);
+            let (moves, n) = fits.unwrap_or_else(|| self.widened_row(y, least));
+            for (i, dx, dw) in moves {
+                self.items[i].shift(dx, 0);
+                if let Item::Button(w) = &mut self.items[i] {
+                    w.rect.w += dw;
+                }
+            }
+            needed = needed.max(n);
+        }
+        self.grow_to(needed);
         self
+    }
+
+    /// The row of buttons at `y` with each button at least `min` wide: what moves (item, by how
+    /// far, how much wider), and how wide the window must be for it.
+    fn widened_row(&self, y: i32, min: i32) -> (Vec<(usize, i32, i32)>, i32) {
+        let r = self.rect;
+        let rect = |i: usize| match &self.items[i] {
+            Item::Button(w) => w.rect,
+            _ => unreachable!("a row holds buttons"),
+        };
+        let mut row: Vec<usize> = (0..self.items.len())
+            .filter(|&i| {
+                matches!(&self.items[i], Item::Button(w) if w.rect.y == y && !w.label.is_empty())
+            })
+            .collect();
+        row.sort_by_key(|&i| rect(i).x);
+        // The chain against the right edge: its last button there, and each before it that
+        // lies close by in the right half.
+        let mut split = row.len();
+        if row.last().is_some_and(|&i| at_right(r, rect(i))) {
+            split -= 1;
+            while split > 0 {
+                let (a, b) = (rect(row[split - 1]), rect(row[split]));
+                if b.x - a.right() > 8 || a.x <= r.x + r.w / 2 {
+                    break;
+                }
+                split -= 1;
+            }
+        }
+        let mut moves = Vec::new();
+        // The left chain grows to the right, each button pushing the ones after it.
+        let mut pushed = Vec::new();
+        let mut acc = 0;
+        let mut left_end = r.x;
+        for &i in &row[..split] {
+            let b = rect(i);
+            let grow = (min - b.w).max(0);
+            moves.push((i, acc, grow));
+            pushed.push((b.right(), acc + grow));
+            acc += grow;
+            left_end = b.right() + acc;
+        }
+        // The right chain grows to the left.
+        let mut acc = 0;
+        let mut right_start = r.right();
+        for &i in row[split..].iter().rev() {
+            let b = rect(i);
+            let grow = (min - b.w).max(0);
+            acc += grow;
+            moves.push((i, -acc, grow));
+            right_start = b.x - acc;
+        }
+        // The texts in the row move along with the buttons before them (a centred text stays).
+        for (i, item) in self.items.iter().enumerate() {
+            if let Item::Label { x, y: ty, .. } = item
+                && *ty < y + 14
+                && *ty + 7 > y
+            {
+                let dx = pushed
+                    .iter()
+                    .filter(|&&(right, _)| right <= *x)
+                    .map(|p| p.1)
+                    .max()
+                    .unwrap_or(0);
+                if dx > 0 {
+                    moves.push((i, dx, 0));
+                }
+            }
+        }
+        let needed = if split < row.len() {
+            r.w + (left_end + 6 - right_start).max(0)
+        } else {
+            left_end + 10 - r.x
+        };
+        (moves, needed)
     }
 
     /// The window moved to the middle of the table, everything in it along. On a touch screen
@@ -360,7 +491,12 @@ impl Panel {
     /// Makes every button `tall` pixels high, or as near as keeps the window within `room`.
     fn grow_buttons(&mut self, tall: i32, room: i32) {
         // The rows of buttons (their tops and heights), top to bottom.
-        let mut rows: Vec<(i32, i32)> = self.widgets().map(|w| (w.rect.y, w.rect.h)).collect();
+        // A button without a label (a calendar's day) keeps the size of what it lies on.
+        let mut rows: Vec<(i32, i32)> = self
+            .widgets()
+            .filter(|w| !w.label.is_empty())
+            .map(|w| (w.rect.y, w.rect.h))
+            .collect();
         rows.sort();
         rows.dedup_by_key(|r| r.0);
         let want: i32 = rows.iter().map(|&(_, h)| (tall - h).max(0)).sum();
@@ -389,6 +525,9 @@ impl Panel {
         };
         for item in &mut self.items {
             match item {
+                Item::Button(w) if w.label.is_empty() => {
+                    w.rect.y += offset(w.rect.y, w.rect.bottom())
+                }
                 Item::Button(w) => {
                     let above: i32 = rows
                         .iter()
@@ -421,6 +560,12 @@ impl Panel {
             _ => None,
         })
     }
+}
+
+/// Whether `t` lies against the right edge of the window `r` (in its right half, its right end
+/// within 12 pixels of the edge).
+fn at_right(r: Rect, t: Rect) -> bool {
+    t.x > r.x + r.w / 2 && (r.right() - 12..=r.right()).contains(&t.right())
 }
 
 /// What a screen sees of the app.
@@ -494,7 +639,8 @@ pub enum Cmd {
 impl Screen {
     /// The window of this screen, if it has one.
     pub fn panel(&self, ctx: &Ctx) -> Option<Panel> {
-        self.layout(ctx).map(|p| p.fit().place(ctx.shape))
+        self.layout(ctx)
+            .map(|p| p.widen(ctx.shape).fit().place(ctx.shape))
     }
 
     fn layout(&self, ctx: &Ctx) -> Option<Panel> {

@@ -2,9 +2,10 @@
 //! (typed, or set letter by letter with the arrows). The code field and the choices are kept
 //! in step both ways.
 
-use super::{Cmd, Ctx, Item, Panel, Setting, Tone, UiAction, Widget};
+use super::{Cmd, Ctx, Item, Panel, Setting, Tone, UiAction, Widget, button, finger};
 use crate::engine::{DEALS, Draw, GameCode, GameKind, Scoring, deal::splitmix};
 use crate::ui::geom::{Rect, font, wrap};
+use crate::ui::layout::Shape;
 use crate::ui::strings::{code_error_text, strings};
 
 /// The window's choices.
@@ -36,6 +37,64 @@ pub fn random_code(entropy: u64, game: GameKind, draw: Draw, scoring: Scoring) -
     GameCode::new(game, draw, scoring, splitmix(entropy) % DEALS)
 }
 
+/// The code's column in the two-column window: its labels, then the code or the letters.
+const LETTERS_X: i32 = 64;
+
+/// Where the code's row and the deal's letters lie in the window. On a short touch screen (a
+/// phone held sideways) they stand in a column of their own beside the choices, each in one of
+/// the choices' rows (the code, the arrows up, the letters, the arrows down), so that the rows
+/// can grow to a finger's height; elsewhere they lie under the choices.
+struct Places {
+    /// The code's (or the grade's) label's x, and where the code's text starts.
+    label_x: i32,
+    code: (i32, i32),
+    /// The first letter's box, and the distance from one box to the next.
+    letters: Rect,
+    pitch: i32,
+    /// The arrows' height, and how far above and below a letter's box's top they start.
+    arrow_h: i32,
+    arrow_dy: (i32, i32),
+}
+
+impl Places {
+    /// Whether the window has two columns: a touch screen too short for nine rows a finger
+    /// high, and wide enough for two columns.
+    fn wide(ctx: &Ctx) -> bool {
+        super::side_by_side(ctx.shape)
+    }
+
+    fn new(form: &NewGameForm, r: Rect, ctx: &Ctx) -> Places {
+        let t = ctx.shape.touch;
+        let row = |i: i32| r.y + 24 + i * ROW;
+        if Places::wide(ctx) {
+            let x = r.x + form.left_width(ctx);
+            let code = (x + LETTERS_X, row(0) + 4);
+            let pitch = (t + 2).min((r.right() - 14 - code.0 + 2) / 7);
+            return Places {
+                label_x: x,
+                code,
+                letters: Rect::new(code.0, row(2), pitch - 2, 14),
+                pitch,
+                arrow_h: 14,
+                arrow_dy: (-ROW, ROW),
+            };
+        }
+        let code = (r.x + COL, row(5));
+        let (x, pitch, w) = match t {
+            t if t > 14 => (code.0, (t + 2).min((r.right() - 14 - code.0 + 2) / 7), 2),
+            _ => (code.0 + 60, 18, 4),
+        };
+        Places {
+            label_x: r.x + 12,
+            code,
+            letters: Rect::new(x, code.1 + 30, pitch - w, 13),
+            pitch,
+            arrow_h: 11,
+            arrow_dy: (-12, 14),
+        }
+    }
+}
+
 impl NewGameForm {
     pub fn from_code(code: GameCode) -> NewGameForm {
         NewGameForm {
@@ -61,53 +120,79 @@ impl NewGameForm {
         self.error = None;
     }
 
-    /// The window's width: 360 pixels, or the table's width on a narrow screen.
-    fn width(ctx: &Ctx) -> i32 {
-        W.min(ctx.shape.table().w - 8)
+    /// The window's width: 360 pixels, or the table's width on a narrow screen; on a touch
+    /// screen as wide as the deal's letters need (beside the choices on a short one), the
+    /// table allowing.
+    fn width(&self, ctx: &Ctx) -> i32 {
+        let t = ctx.shape.touch;
+        let w = match Places::wide(ctx) {
+            true => self.left_width(ctx) + LETTERS_X + 7 * (t + 2) - 2 + 14,
+            false if t > 14 => W.max(COL + 7 * (t + 2) - 2 + 14),
+            false => W,
+        };
+        w.min(ctx.shape.table().w - 8)
     }
 
-    /// Where the code text is written in the window `r`.
-    fn code_origin(r: Rect) -> (i32, i32) {
-        (r.x + COL, r.y + 24 + 5 * ROW)
+    /// The width of the choices' column: their labels and their widest row of buttons.
+    fn left_width(&self, ctx: &Ctx) -> i32 {
+        let row = |r: &Vec<(&str, UiAction, bool)>| -> i32 {
+            r.iter()
+                .map(|&(l, a, sel)| finger(button(0, 0, l, a, sel), ctx.shape).rect.w + 6)
+                .sum()
+        };
+        COL + self.choices(ctx).iter().map(row).max().unwrap_or(0) + 8
     }
 
-    /// The seven deal-letter boxes (each with an arrow above and below), under the code.
-    fn letter_rects(&self, r: Rect) -> Vec<Rect> {
+    /// The seven deal-letter boxes (each with an arrow above and below): on a touch screen
+    /// each a finger wide, or as near as the window allows.
+    fn letter_rects(&self, r: Rect, ctx: &Ctx) -> Vec<Rect> {
         if self.random {
             return Vec::new();
         }
-        let (x0, y0) = NewGameForm::code_origin(r);
+        let at = Places::new(self, r, ctx);
         (0..7)
-            .map(|i| Rect::new(x0 + 60 + i * 18, y0 + 30, 14, 13))
+            .map(|i| {
+                Rect::new(
+                    at.letters.x + i * at.pitch,
+                    at.letters.y,
+                    at.letters.w,
+                    at.letters.h,
+                )
+            })
             .collect()
     }
 
     pub fn panel(&self, ctx: &Ctx) -> Panel {
         let s = strings();
-        let width = NewGameForm::width(ctx);
+        let width = self.width(ctx);
         let lines = self.footer(ctx, width);
         let extra = (lines.len() as i32 - 2).max(0) * 12;
-        let mut p = Panel::centred(width, H + extra, s.new_game, true);
+        let h = match Places::wide(ctx) {
+            true => 136 + 12 * lines.len() as i32,
+            false => H + extra,
+        };
+        let mut p = Panel::centred(width, h, s.new_game, true);
         let r = p.rect;
+        let at = Places::new(self, r, ctx);
         let row = |i: i32| r.y + 24 + i * ROW;
         for (i, label) in [s.game, s.draw, s.scoring, s.deal].into_iter().enumerate() {
             p.add(Item::label(r.x + 12, row(i as i32) + 4, label, Tone::Dim));
         }
-        let (x, y) = NewGameForm::code_origin(r);
+        let (x, y) = at.code;
         let grading = self.random && ctx.settings.winnable_only;
         p.add(Item::label(
-            r.x + 12,
+            at.label_x,
             y,
             if grading { s.grade_label } else { s.code },
             Tone::Dim,
         ));
         if grading {
-            self.grades(&mut p, (x, y));
+            self.grades(&mut p, (x, y), ctx.shape);
         } else if self.random {
             let mode = GameCode::new(self.game, self.draw, self.scoring, 0).mode_text();
             p.add(Item::label(x, y, format!("{mode}-???????"), Tone::Dim));
         } else {
-            self.code_field(&mut p, (x, y));
+            self.code_field(&mut p, (x, y), ctx);
         }
         let n = lines.len() as i32;
         for (i, (line, tone)) in lines.into_iter().enumerate() {
@@ -149,7 +234,7 @@ impl NewGameForm {
     }
 
     /// The grade wanted, at (`x`, `y`).
-    fn grades(&self, p: &mut Panel, (x, y): (i32, i32)) {
+    fn grades(&self, p: &mut Panel, (x, y): (i32, i32), shape: Shape) {
         let s = strings();
         let r = p.rect;
         // The grade wanted, in the code's row (a random deal has no code to show yet); the
@@ -163,17 +248,26 @@ impl NewGameForm {
         ];
         let (mut bx, mut by) = (x, y - 4);
         for (label, g) in choices {
-            let mut b = super::button(bx, by, label, UiAction::SetGrade(g), self.grade == g);
+            let b = |bx, by| {
+                finger(
+                    button(bx, by, label, UiAction::SetGrade(g), self.grade == g),
+                    shape,
+                )
+            };
+            let mut b = b(bx, by);
             if bx > x && b.rect.right() > r.right() - 8 {
                 (bx, by) = (x, by + ROW);
-                b = super::button(bx, by, label, UiAction::SetGrade(g), self.grade == g);
+                b = finger(
+                    button(bx, by, label, UiAction::SetGrade(g), self.grade == g),
+                    shape,
+                );
             }
             bx = p.button(b).right() + 4;
         }
     }
 
     /// The deal's code being typed, at (`x`, `y`), and its letters one by one.
-    fn code_field(&self, p: &mut Panel, (x, y): (i32, i32)) {
+    fn code_field(&self, p: &mut Panel, (x, y): (i32, i32), ctx: &Ctx) {
         let s = strings();
         let r = p.rect;
         p.add(Item::Inset {
@@ -183,9 +277,17 @@ impl NewGameForm {
         p.add(Item::label(x, y, self.text.clone(), Tone::Text));
         let w = font().width(&self.text).max(1);
         p.add(Item::Caret(Rect::new(x + w + 1, y - 1, 1, 9)));
-        let letters = self.letter_rects(r);
+        let letters = self.letter_rects(r, ctx);
         if let Some(first) = letters.first() {
-            p.add(Item::label(x, first.y + 3, s.letters, Tone::Dim));
+            // Beside the letters: in the labels' column when they start at the code's.
+            let lx = if first.x == x { r.x + 12 } else { x };
+            let lx = if Places::wide(ctx) { x - LETTERS_X } else { lx };
+            p.add(Item::label(
+                lx,
+                first.y + (first.h - 7) / 2,
+                s.letters,
+                Tone::Dim,
+            ));
         }
         let deal: Vec<char> = self.text.chars().skip(8).collect();
         for (i, rect) in letters.iter().enumerate() {
@@ -242,16 +344,16 @@ impl NewGameForm {
         for (i, row) in self.choices(ctx).iter().enumerate() {
             let (mut bx, mut by) = (x, y0 + i as i32 * ROW);
             for &(label, action, selected) in row {
-                let mut b = super::button(bx, by, label, action, selected);
+                let mut b = finger(button(bx, by, label, action, selected), ctx.shape);
                 // The deal row may go on in the empty row under it, on a narrow screen.
                 if i == 3 && bx > x && b.rect.right() > p.rect.right() - 8 {
                     (bx, by) = (x, by + ROW);
-                    b = super::button(bx, by, label, action, selected);
+                    b = finger(button(bx, by, label, action, selected), ctx.shape);
                 }
                 bx = p.button(b).right() + 6;
             }
         }
-        self.letter_arrows(p);
+        self.letter_arrows(p, ctx);
         let y = p.bottom_row();
         p.buttons_from(
             p.rect.x + 10,
@@ -271,16 +373,14 @@ impl NewGameForm {
     }
 
     /// The arrows over and under each letter of the deal.
-    fn letter_arrows(&self, p: &mut Panel) {
-        for (i, r) in self.letter_rects(p.rect).into_iter().enumerate() {
+    fn letter_arrows(&self, p: &mut Panel, ctx: &Ctx) {
+        let at = Places::new(self, p.rect, ctx);
+        let (h, (up, down)) = (at.arrow_h, at.arrow_dy);
+        for (i, r) in self.letter_rects(p.rect, ctx).into_iter().enumerate() {
             for (rect, label, action) in [
+                (Rect::new(r.x, r.y + up, r.w, h), "▲", UiAction::LetterUp(i)),
                 (
-                    Rect::new(r.x, r.y - 12, r.w, 11),
-                    "▲",
-                    UiAction::LetterUp(i),
-                ),
-                (
-                    Rect::new(r.x, r.bottom() + 1, r.w, 11),
+                    Rect::new(r.x, r.y + down, r.w, h),
                     "▼",
                     UiAction::LetterDown(i),
                 ),

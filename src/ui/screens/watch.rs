@@ -7,9 +7,11 @@ use crate::ui::strings::strings;
 
 pub fn panel(w: &WatchView, ctx: &Ctx) -> Panel {
     let s = strings();
-    // One row of controls, or two on a narrow screen.
+    // One row of controls, or two on a narrow screen (or one where eight buttons a finger
+    // wide do not fit).
     let width = (ctx.shape.table().w - 8).min(360);
-    let narrow = width < 360;
+    let t = ctx.shape.touch;
+    let narrow = width < 360 || (t > 14 && width < 8 * (t + 6) + 20);
     let mut p = Panel::centred(width, if narrow { 64 } else { 44 }, w.title.clone(), false);
     p.bottom = true;
     let (x, y) = (p.rect.x + 10, p.rect.bottom() - 20);
