@@ -501,7 +501,7 @@ fn window_screenshots_are_stable() {
 
 /// The bar and the status line in windows where they went wrong: a status over Double
 /// Solitaire's foundations at 1280 × 720, a large Vegas bank in each language, the bar of an
-/// 800 × 600 window with a mouse and with a finger.
+/// 800 × 600 window with a mouse and with a finger; and New Game on a phone both ways.
 fn bar_scenes() -> Vec<(String, Language, solitaire::ui::view::View, App)> {
     let window = |spec: &str| solitaire::shell::tools::parse_window(spec).unwrap();
     let mut out = Vec::new();
@@ -540,6 +540,22 @@ fn bar_scenes() -> Vec<(String, Language, solitaire::ui::view::View, App)> {
         app.set_shape(view.shape());
         out.push((
             format!("window-klondike-800x600-{name}"),
+            Language::En,
+            view,
+            app,
+        ));
+    }
+    // New Game with a game code on a phone both ways: every button a finger's size, the deal
+    // letters' arrows among them; held sideways, the letters stand beside the choices.
+    for (name, spec) in [("portrait", "390x844@3:touch"), ("landscape", "844x390@3:touch")] {
+        let view = window(spec);
+        let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
+        app.set_shape(view.shape());
+        app.ui_action(UiAction::NewGame);
+        app.ui_action(UiAction::SetRandom(false));
+        app.ui_action(UiAction::LetterUp(6));
+        out.push((
+            format!("window-new-game-phone-{name}"),
             Language::En,
             view,
             app,
