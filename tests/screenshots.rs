@@ -547,7 +547,10 @@ fn bar_scenes() -> Vec<(String, Language, solitaire::ui::view::View, App)> {
     }
     // New Game with a game code on a phone both ways: every button a finger's size, the deal
     // letters' arrows among them; held sideways, the letters stand beside the choices.
-    for (name, spec) in [("portrait", "390x844@3:touch"), ("landscape", "844x390@3:touch")] {
+    for (name, spec) in [
+        ("portrait", "390x844@3:touch"),
+        ("landscape", "844x390@3:touch"),
+    ] {
         let view = window(spec);
         let mut app = App::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap(), 1);
         app.set_shape(view.shape());

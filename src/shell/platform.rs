@@ -52,7 +52,14 @@ fn x11_connects(host: &str, n: u16) -> bool {
         // Byte order 'l' (little-endian), protocol 11.0, no authorisation.
         let setup = [b'l', 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0];
         let mut status = [0u8; 1];
-        s.write_all(&setup).is_ok() && s.read_exact(&mut status).is_ok() && status[0] <= 2
+        let ok = s.write_all(&setup).is_ok() && s.read_exact(&mut status).is_ok() && status[0] <= 2;
+        if ok {
+            // The connection stays open while the game runs: an X server that resets when its
+            // last client leaves (Xvfb, a bare X server) would otherwise be resetting just as
+            // the window library connects, and refuse it (which aborts the process).
+            std::mem::forget(s);
+        }
+        ok
     }
     let timeout = Some(std::time::Duration::from_secs(2));
     let unix = |s: std::os::unix::net::UnixStream| {
@@ -459,5 +466,49 @@ fn windows_locale() -> Option<String> {
     #[cfg(not(windows))]
     {
         None
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use std::io::{Read, Write};
+    use std::os::unix::net::UnixListener;
+    use std::time::Duration;
+
+    /// The probe of `DISPLAY` leaves its connection open: an X server that resets when its
+    /// last client leaves would otherwise refuse the window library's connection a moment
+    /// later (seen as aborts under Xvfb on a busy machine).
+    #[test]
+    fn the_display_probe_keeps_its_connection() {
+        let _ = std::fs::create_dir_all("/tmp/.X11-unix");
+        // A display number no real server uses, as a stand-in server.
+        let n = 40000 + std::process::id() % 20000;
+        let path = format!("/tmp/.X11-unix/X{n}");
+        let _ = std::fs::remove_file(&path);
+        let listener = UnixListener::bind(&path).expect("a stand-in X server");
+        let server = std::thread::spawn(move || {
+            let (mut c, _) = listener.accept().unwrap();
+            let mut setup = [0u8; 12];
+            c.read_exact(&mut setup).unwrap();
+            c.write_all(&[1, 0, 11, 0, 0, 0, 0, 0]).unwrap();
+            // The client must not hang up: a read waits (and times out) instead of ending.
+            c.set_read_timeout(Some(Duration::from_millis(300)))
+                .unwrap();
+            let mut byte = [0u8; 1];
+            let waited = c.read(&mut byte).is_err_and(|e| {
+                matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                )
+            });
+            let closed = !waited;
+            (setup[0], closed)
+        });
+        let answered = super::x11_answers(&format!(":{n}"));
+        let (order, closed) = server.join().unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert!(answered, "the stand-in server answered");
+        assert_eq!(order, b'l');
+        assert!(!closed, "the probe hung up on the server");
     }
 }
