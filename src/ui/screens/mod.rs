@@ -367,12 +367,12 @@ impl Panel {
         let want = shape.touch;
         let least = (shape.touch * 32 + 39) / 40;
         let most = (shape.table().w - 8).max(self.rect.w);
-        let mut rows: Vec<i32> = self.widgets().map(|w| w.rect.y).collect();
+        let mut rows: Vec<(i32, i32)> = self.widgets().map(|w| (w.rect.y, 0)).collect();
         rows.sort();
         rows.dedup();
         let mut needed = self.rect.w;
         // A button without a label (a calendar's day) is sized with what it lies on.
-        for y in rows {
+        for (y, _) in rows {
             let fits = (least..=want)
                 .rev()
                 .map(|m| self.widened_row(y, m))
@@ -398,12 +398,18 @@ impl Panel {
             Item::Button(w) => w.rect,
             _ => unreachable!("a row holds buttons"),
         };
-        let mut row: Vec<usize> = (0..self.items.len())
-            .filter(|&i| {
-                matches!(&self.items[i], Item::Button(w) if w.rect.y == y && !w.label.is_empty())
+        // Sorted as (x, index) pairs, the sort grow_buttons instantiates (a sort of its own
+        // costs the web build kilobytes).
+        let mut by_x: Vec<(i32, i32)> = (0..self.items.len())
+            .filter_map(|i| match &self.items[i] {
+                Item::Button(w) if w.rect.y == y && !w.label.is_empty() => {
+                    Some((w.rect.x, i as i32))
+                }
+                _ => None,
             })
             .collect();
-        row.sort_by_key(|&i| rect(i).x);
+        by_x.sort();
+        let row: Vec<usize> = by_x.into_iter().map(|(_, i)| i as usize).collect();
         // The chain against the right edge: its last button there, and each before it that
         // lies close by in the right half.
         let mut split = row.len();
