@@ -818,16 +818,7 @@ fn more_screens() -> Vec<(&'static str, App)> {
     app.ui_action(UiAction::Stats);
     app.ui_action(UiAction::ResetStats);
     out.push(("confirm-reset", app));
-    for code in ["KL1-D1N-AAAAAAA", "DS1-D3V-AAAAAAA"] {
-        for page in 0..4 {
-            let mut app = App::new(GameCode::parse(code).unwrap(), 1);
-            app.ui_action(UiAction::Help);
-            for _ in 0..page {
-                app.ui_action(UiAction::NextPage);
-            }
-            out.push(("help", app));
-        }
-    }
+    out.extend(common::help_pages().into_iter().map(|app| ("help", app)));
     let mut app = klondike();
     app.ui_action(UiAction::NewGame);
     app.ui_action(UiAction::SetRandom(false));

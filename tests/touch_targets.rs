@@ -91,16 +91,7 @@ fn windows() -> Vec<(&'static str, App)> {
             app
         }),
     ];
-    for code in ["KL1-D1N-AAAAAAA", "DS1-D3V-AAAAAAA"] {
-        for page in 0..4 {
-            let mut app = App::new(GameCode::parse(code).unwrap(), 1);
-            app.ui_action(UiAction::Help);
-            for _ in 0..page {
-                app.ui_action(UiAction::NextPage);
-            }
-            out.push(("help", app));
-        }
-    }
+    out.extend(common::help_pages().into_iter().map(|app| ("help", app)));
     // A link for another deal while a game is under way.
     let mut g = Game::new(GameCode::parse("KL1-D1N-AAAAAAA").unwrap());
     g.apply(solitaire::engine::Action::Draw).unwrap();

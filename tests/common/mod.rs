@@ -389,3 +389,20 @@ pub fn libasound_hider() -> Option<String> {
         .is_ok_and(|o| o.status.success())
         .then_some(hide)
 }
+
+/// Every Help page of both games (Klondike draw 1 Normal, Double Solitaire draw 3 Vegas), each
+/// open in its own app.
+pub fn help_pages() -> Vec<App> {
+    let mut out = Vec::new();
+    for code in ["KL1-D1N-AAAAAAA", "DS1-D3V-AAAAAAA"] {
+        for page in 0..4 {
+            let mut app = App::new(GameCode::parse(code).unwrap(), 1);
+            app.ui_action(UiAction::Help);
+            for _ in 0..page {
+                app.ui_action(UiAction::NextPage);
+            }
+            out.push(app);
+        }
+    }
+    out
+}
