@@ -10,7 +10,7 @@ use solitaire::engine::{Action, Game, GameCode};
 use solitaire::ui::app::App;
 use solitaire::ui::geom::Rect;
 use solitaire::ui::input::PointerEvent::{Down, Up};
-use solitaire::ui::screens::{Screen, UiAction};
+use solitaire::ui::screens::{Item, Screen, UiAction};
 use solitaire::ui::strings::{Language, set_language};
 use solitaire::ui::view::View;
 
@@ -161,6 +161,30 @@ fn problems(app: &App, view: &View, min: f32) -> Vec<String> {
         for o in &widgets[..i] {
             if o.rect.overlap(&r) > 0 {
                 out.push(format!("{:?} lies on {:?}", w.label, o.label));
+            }
+        }
+    }
+    // Each deal letter's arrows stand exactly over and under its box.
+    let mut boxes: Vec<Rect> = panel
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Inset {
+                rect,
+                rounded: true,
+            } => Some(*rect),
+            _ => None,
+        })
+        .collect();
+    boxes.sort_by_key(|r| r.x);
+    for w in &widgets {
+        if let UiAction::LetterUp(i) | UiAction::LetterDown(i) = w.action {
+            let b = boxes.get(i).copied();
+            if b.is_none_or(|b| b.x != w.rect.x || b.w != w.rect.w) {
+                out.push(format!(
+                    "{:?} {:?} is not in line with its letter {b:?}",
+                    w.action, w.rect
+                ));
             }
         }
     }

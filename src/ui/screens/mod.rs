@@ -390,19 +390,31 @@ impl Panel {
         self
     }
 
-    /// The row of buttons at `y` with each button at least `min` wide: what moves (item, by how
-    /// far, how much wider), and how wide the window must be for it.
-    fn widened_row(&self, y: i32, min: i32) -> (Vec<(usize, i32, i32)>, i32) {
-        let r = self.rect;
-        let rect = |i: usize| match &self.items[i] {
+    /// The rectangle of the button that is item `i`.
+    fn button_rect(&self, i: usize) -> Rect {
+        match &self.items[i] {
             Item::Button(w) => w.rect,
             _ => unreachable!("a row holds buttons"),
-        };
+        }
+    }
+
+    /// The buttons of the row at `y` (its items' indices, left to right), and where the chain
+    /// against the window's right edge starts among them: its last button there, and each
+    /// before it that lies close by in the right half.
+    fn chains(&self, y: i32) -> (Vec<usize>, usize) {
+        let r = self.rect;
+        let rect = |i: usize| self.button_rect(i);
         // Sorted as (x, index) pairs, the sort grow_buttons instantiates (a sort of its own
         // costs the web build kilobytes).
         let mut by_x: Vec<(i32, i32)> = (0..self.items.len())
             .filter_map(|i| match &self.items[i] {
-                Item::Button(w) if w.rect.y == y && !w.label.is_empty() => {
+                // New Game lays the deal letters' arrows out itself, in line with their
+                // letters (widening them here would pull them off their letters).
+                Item::Button(w)
+                    if w.rect.y == y
+                        && !w.label.is_empty()
+                        && !matches!(w.action, UiAction::LetterUp(_) | UiAction::LetterDown(_)) =>
+                {
                     Some((w.rect.x, i as i32))
                 }
                 _ => None,
@@ -410,8 +422,6 @@ impl Panel {
             .collect();
         by_x.sort();
         let row: Vec<usize> = by_x.into_iter().map(|(_, i)| i as usize).collect();
-        // The chain against the right edge: its last button there, and each before it that
-        // lies close by in the right half.
         let mut split = row.len();
         if row.last().is_some_and(|&i| at_right(r, rect(i))) {
             split -= 1;
@@ -423,6 +433,15 @@ impl Panel {
                 split -= 1;
             }
         }
+        (row, split)
+    }
+
+    /// The row of buttons at `y` with each button at least `min` wide: what moves (item, by how
+    /// far, how much wider), and how wide the window must be for it.
+    fn widened_row(&self, y: i32, min: i32) -> (Vec<(usize, i32, i32)>, i32) {
+        let r = self.rect;
+        let rect = |i: usize| self.button_rect(i);
+        let (row, split) = self.chains(y);
         let mut moves = Vec::new();
         // The left chain grows to the right, each button pushing the ones after it.
         let mut pushed = Vec::new();
