@@ -18,7 +18,9 @@ fn size(ctx: &Ctx) -> (i32, i32) {
     let table = ctx.shape.table();
     // On a touch screen the buttons grow by a finger's height less their own.
     let h = table.h - 16 - (ctx.shape.touch - 14).max(0);
-    ((table.w - 8).min(520), h.clamp(120, 300))
+    // A phone held upright has the height for more of a page (its lines are shorter).
+    let most = if ctx.shape.portrait() { 480 } else { 300 };
+    ((table.w - 8).min(520), h.clamp(120, most))
 }
 
 /// A table's lines: its heading, then each label with its value right-aligned in a column.
