@@ -209,7 +209,12 @@ fn calendar(p: &mut Panel, (year, month): (i32, u32), (x0, y0, size): (i32, i32,
         p.add(Item::Centered {
             rect: cell,
             text: day.to_string(),
-            tone: if was_won { Tone::Ink } else { Tone::Text },
+            // A day still to come is dimmed: it is no button yet.
+            tone: match today {
+                _ if was_won => Tone::Ink,
+                Some(t) if n > t => Tone::Dim,
+                _ => Tone::Text,
+            },
         });
     }
 }
