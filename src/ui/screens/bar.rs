@@ -8,11 +8,11 @@ use crate::ui::geom::{LINE_H, Rect, font, wrap};
 use crate::ui::layout::{Layout, Shape};
 use crate::ui::strings::strings;
 
-/// The bar's buttons, left to right, with their labels; Redo beside Undo while an undone
-/// action can be played again.
-fn labels(redo: bool) -> Vec<(&'static str, UiAction)> {
+/// The bar's buttons, left to right, with their labels. Redo is always there, beside Undo
+/// (with nothing to redo it says so), so that no button moves under a finger when it comes.
+fn labels() -> Vec<(&'static str, UiAction)> {
     let s = strings();
-    let mut out = vec![
+    vec![
         (s.new_game, UiAction::NewGame),
         (s.replay, UiAction::Replay),
         (s.undo, UiAction::Undo),
@@ -21,11 +21,7 @@ fn labels(redo: bool) -> Vec<(&'static str, UiAction)> {
         (s.stats, UiAction::Stats),
         (s.settings, UiAction::Settings),
         (s.help, UiAction::Help),
-    ];
-    if !redo {
-        out.retain(|(_, a)| *a != UiAction::Redo);
-    }
-    out
+    ]
 }
 
 /// The tightest room around a label and between buttons, for a mouse.
@@ -34,26 +30,25 @@ const TIGHT: (i32, i32) = (6, 2);
 /// Whether the bar's buttons fit side by side, at their tightest, in a framebuffer `w` wide.
 pub fn one_row_fits(w: i32) -> bool {
     let (pad, gap) = TIGHT;
-    // Measured with Redo, so the bar keeps its rows when Redo comes and goes.
-    let all = labels(true);
+    let all = labels();
     let widths: i32 = all.iter().map(|(l, _)| font().width(l) + pad).sum();
     4 + widths + gap * (all.len() as i32 - 1) + 4 <= w
 }
 
 /// The bar's buttons in one row, with `pad` pixels of room around each label.
-fn buttons_with(shape: Shape, redo: bool, pad: i32, gap: i32) -> Vec<Widget> {
+fn buttons_with(shape: Shape, pad: i32, gap: i32) -> Vec<Widget> {
     let buttons_y = if shape.bar_one_row() {
         shape.bar().y + 2
     } else {
         shape.bar().y + LINE_H + 4 + 1
     };
-    buttons_at(shape, redo, buttons_y, pad, gap)
+    buttons_at(shape, buttons_y, pad, gap)
 }
 
 /// The bar's buttons in one row at `y`.
-fn buttons_at(shape: Shape, redo: bool, y: i32, pad: i32, gap: i32) -> Vec<Widget> {
+fn buttons_at(shape: Shape, y: i32, pad: i32, gap: i32) -> Vec<Widget> {
     let mut x = 4;
-    labels(redo)
+    labels()
         .into_iter()
         .map(|(label, action)| {
             let mut w = button(x, y, label, action, false);
@@ -68,9 +63,9 @@ fn buttons_at(shape: Shape, redo: bool, y: i32, pad: i32, gap: i32) -> Vec<Widge
 
 /// A narrow bar: the buttons in two rows under the info line, each row stretched over the
 /// width (big targets for a thumb), each button as wide as its label needs.
-fn buttons_in_rows(shape: Shape, redo: bool) -> Vec<Widget> {
+fn buttons_in_rows(shape: Shape) -> Vec<Widget> {
     let bar = shape.bar();
-    let all = labels(redo);
+    let all = labels();
     let (gap, side) = (3, 3);
     let split = all.len().div_ceil(2);
     let mut out = Vec::new();
@@ -147,7 +142,6 @@ fn info(game: &Game, bank: Option<&str>, show: Info, sep: &str) -> String {
 /// The bar's buttons and its info text, the roomiest arrangement that fits the width.
 pub fn layout(game: &Game, bank: Option<String>, shape: Shape) -> (Vec<Widget>, Item) {
     let bar = shape.bar();
-    let redo = game.redo_available() > 0;
     if !shape.bar_one_row() {
         let text = INFO
             .iter()
@@ -156,9 +150,9 @@ pub fn layout(game: &Game, bank: Option<String>, shape: Shape) -> (Vec<Widget>, 
             .unwrap_or_else(|| info(game, bank.as_deref(), INFO[2], "  "));
         let x = (shape.w - font().width(&text)) / 2;
         let buttons = if shape.bar_button_rows() == 1 {
-            buttons_with(shape, redo, TIGHT.0, TIGHT.1)
+            buttons_with(shape, TIGHT.0, TIGHT.1)
         } else {
-            buttons_in_rows(shape, redo)
+            buttons_in_rows(shape)
         };
         return (buttons, Item::label(x.max(2), bar.y + 3, text, Tone::Text));
     }
@@ -173,7 +167,7 @@ pub fn layout(game: &Game, bank: Option<String>, shape: Shape) -> (Vec<Widget>, 
     ];
     let mut last = None;
     for (pad, gap, show, sep) in tries {
-        let buttons = buttons_with(shape, redo, pad, gap);
+        let buttons = buttons_with(shape, pad, gap);
         let text = info(game, bank.as_deref(), show, sep);
         let x = shape.w - 6 - font().width(&text);
         let end = buttons.last().map_or(0, |b| b.rect.right());
