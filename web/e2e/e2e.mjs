@@ -334,7 +334,9 @@ try {
   const page9 = await open("?code=KL1-D1N-AAAAAAA");
   let script9 = "new KL1-D1N-AAAAAAA\n";
   await settle(page9, helper, script9);
-  await page9.mouse.click(376, 700); // the Hint button, between Undo and Stats
+  const LH = await layoutOf(page9, script9);
+  const hint9 = at(LH, LH.buttons.Hint);
+  await page9.mouse.click(hint9.x, hint9.y);
   const lit = await eventually(page9, () => highlightPixels(page9, helper), (n) => n >= 400, 2000);
   check("the Hint button outlines a move", lit >= 400, `(${lit} outline pixels)`);
   check("the hint is said in words", (await noticePixels(page9, helper)) > 2000);
