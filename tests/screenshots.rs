@@ -325,22 +325,7 @@ fn scenes() -> Vec<(&'static str, App)> {
         ("klondike-won", "KL1-D1V-AAAAABE"),
         ("double-won", "DS1-D1N-AAAAAAB"),
     ] {
-        let code = GameCode::parse(code).unwrap();
-        let line = greedy_win(code, 5000).unwrap();
-        let mut g = Game::new(code);
-        for &a in &line[..line.len() - 1] {
-            g.apply(a).unwrap();
-        }
-        let mut app = App::with_game(g, 1);
-        // The last card goes up by a click.
-        let last = *line.last().unwrap();
-        let pile = match last {
-            solitaire::engine::Action::Move { from, .. } => from.pile(),
-            _ => unreachable!("a game is won by a move"),
-        };
-        let r = app.layout().card_rect(app.game().table(), pile, 1);
-        click(&mut app, (r.x + 6, r.y + 5), 100);
-        app.tick(4000);
+        let app = common::won_by_a_click(code);
         out.push((name, app));
     }
     out.push(("analysis-lost-at", analysis_verdict()));

@@ -6,10 +6,9 @@
 mod common;
 
 use common::greedy_win;
-use solitaire::engine::{Action, Game, GameCode};
+use solitaire::engine::{Game, GameCode};
 use solitaire::ui::app::App;
 use solitaire::ui::geom::Rect;
-use solitaire::ui::input::PointerEvent::{Down, Up};
 use solitaire::ui::screens::{Item, Screen, UiAction};
 use solitaire::ui::strings::{Language, set_language};
 use solitaire::ui::view::View;
@@ -37,21 +36,7 @@ fn won_game() -> Game {
 
 /// The game won by a click on its last card: the won game's window.
 fn won() -> App {
-    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
-    let line = greedy_win(code, 5000).unwrap();
-    let mut g = Game::new(code);
-    for &a in &line[..line.len() - 1] {
-        g.apply(a).unwrap();
-    }
-    let mut app = App::with_game(g, 1);
-    let Some(&Action::Move { from, .. }) = line.last() else {
-        unreachable!("a game is won by a move");
-    };
-    let r = app.layout().card_rect(app.game().table(), from.pile(), 1);
-    let (x, y) = (r.x + 6, r.y + 5);
-    app.pointer(Down { x, y, t: 100 });
-    app.pointer(Up { x, y, t: 150 });
-    app.tick(4000);
+    let app = common::won_by_a_click("KL1-D1N-AAAAAAA");
     assert_eq!(*app.screen(), Screen::Won);
     app
 }

@@ -125,17 +125,19 @@ pub fn layout_json(game: &Game, view: &View, watch: bool, analysis: bool) -> Str
 /// "Game code" is chosen (the deal's letters and their arrows showing). The window is closed
 /// again after.
 fn new_game_json(app: &mut App) -> String {
-    let window = |app: &App| -> Vec<Widget> {
-        app.panel()
-            .map(|p| p.widgets().cloned().collect())
-            .unwrap_or_default()
-    };
     app.ui_action(UiAction::NewGame);
     let random = buttons_json(&window(app));
     app.ui_action(UiAction::SetRandom(false));
     let code = buttons_json(&window(app));
     app.ui_action(UiAction::Cancel);
     format!("\"random\":{{{random}}},\"code\":{{{code}}}")
+}
+
+/// The buttons of the window on show (none over the bare table).
+fn window(app: &App) -> Vec<Widget> {
+    app.panel()
+        .map(|p| p.widgets().cloned().collect())
+        .unwrap_or_default()
 }
 
 /// Buttons as JSON members: each action's name and its rectangle.
@@ -156,11 +158,6 @@ fn analysis_json(app: &mut App) -> String {
         while app.is_busy() {
             app.work(100_000);
         }
-    }
-    fn window(app: &App) -> Vec<Widget> {
-        app.panel()
-            .map(|p| p.widgets().cloned().collect())
-            .unwrap_or_default()
     }
     let has = |ws: &[Widget], a: UiAction| ws.iter().any(|w| w.action == a);
     let mut steps = Vec::new();

@@ -406,3 +406,24 @@ pub fn help_pages() -> Vec<App> {
     }
     out
 }
+
+/// `code` won by the greedy player, its last card sent up by a click, and the cascade under
+/// way (4 s on): the won game's window.
+pub fn won_by_a_click(code: &str) -> App {
+    let code = GameCode::parse(code).unwrap();
+    let line = greedy_win(code, 5000).expect("a won deal");
+    let mut g = Game::new(code);
+    for &a in &line[..line.len() - 1] {
+        g.apply(a).unwrap();
+    }
+    let mut app = App::with_game(g, 1);
+    let Some(&Action::Move { from, .. }) = line.last() else {
+        unreachable!("a game is won by a move");
+    };
+    let r = app.layout().card_rect(app.game().table(), from.pile(), 1);
+    let (x, y) = (r.x + 6, r.y + 5);
+    app.pointer(Down { x, y, t: 100 });
+    app.pointer(Up { x, y, t: 150 });
+    app.tick(4000);
+    app
+}
