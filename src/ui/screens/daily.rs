@@ -92,10 +92,9 @@ fn month_row(p: &mut Panel, (year, month): (i32, u32), row: Rect) {
         button(x + 10, y, "<", UiAction::PrevMonth, false),
         row.h,
     ));
-    p.button(high(
-        button_right(row.right() - 10, y, ">", UiAction::NextMonth),
-        row.h,
-    ));
+    let mut next = high(button(0, y, ">", UiAction::NextMonth, false), row.h);
+    next.rect.x = row.right() - 10 - next.rect.w;
+    p.button(next);
     p.add(Item::Centered {
         rect: row,
         text: name,
@@ -103,13 +102,9 @@ fn month_row(p: &mut Panel, (year, month): (i32, u32), row: Rect) {
     });
 }
 
-/// A button made `h` high and at least as wide; one against a right edge grows to the left.
+/// A button made `h` high and at least as wide.
 fn high(mut b: super::Widget, h: i32) -> super::Widget {
-    let grow = (h - b.rect.w).max(0);
-    if b.action == UiAction::NextMonth {
-        b.rect.x -= grow;
-    }
-    b.rect.w += grow;
+    b.rect.w = b.rect.w.max(h);
     b.rect.h = h;
     b
 }

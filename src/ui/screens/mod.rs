@@ -367,11 +367,11 @@ impl Panel {
         let want = shape.touch;
         let least = (shape.touch * 32 + 39) / 40;
         let most = (shape.table().w - 8).max(self.rect.w);
+        // Pairs, to share grow_buttons' sort (see `chains`).
         let mut rows: Vec<(i32, i32)> = self.widgets().map(|w| (w.rect.y, 0)).collect();
         rows.sort();
         rows.dedup();
         let mut needed = self.rect.w;
-        // A button without a label (a calendar's day) is sized with what it lies on.
         for (y, _) in rows {
             let fits = (least..=want)
                 .rev()
@@ -408,6 +408,7 @@ impl Panel {
         // costs the web build kilobytes).
         let mut by_x: Vec<(i32, i32)> = (0..self.items.len())
             .filter_map(|i| match &self.items[i] {
+                // A button without a label (a calendar's day) is sized with what it lies on;
                 // New Game lays the deal letters' arrows out itself, in line with their
                 // letters (widening them here would pull them off their letters).
                 Item::Button(w)

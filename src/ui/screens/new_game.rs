@@ -57,16 +57,10 @@ struct Places {
 }
 
 impl Places {
-    /// Whether the window has two columns: a touch screen too short for nine rows a finger
-    /// high, and wide enough for two columns.
-    fn wide(ctx: &Ctx) -> bool {
-        super::side_by_side(ctx.shape)
-    }
-
     fn new(form: &NewGameForm, r: Rect, ctx: &Ctx) -> Places {
         let t = ctx.shape.touch;
         let row = |i: i32| r.y + 24 + i * ROW;
-        if Places::wide(ctx) {
+        if super::side_by_side(ctx.shape) {
             let x = r.x + form.left_width(ctx);
             let code = (x + LETTERS_X, row(0) + 4);
             let pitch = (t + 2).min((r.right() - 14 - code.0 + 2) / 7);
@@ -125,7 +119,7 @@ impl NewGameForm {
     /// table allowing.
     fn width(&self, ctx: &Ctx) -> i32 {
         let t = ctx.shape.touch;
-        let w = match Places::wide(ctx) {
+        let w = match super::side_by_side(ctx.shape) {
             true => self.left_width(ctx) + LETTERS_X + 7 * (t + 2) - 2 + 14,
             false if t > 14 => W.max(COL + 7 * (t + 2) - 2 + 14),
             false => W,
@@ -145,11 +139,10 @@ impl NewGameForm {
 
     /// The seven deal-letter boxes (each with an arrow above and below): on a touch screen
     /// each a finger wide, or as near as the window allows.
-    fn letter_rects(&self, r: Rect, ctx: &Ctx) -> Vec<Rect> {
+    fn letter_rects(&self, at: &Places) -> Vec<Rect> {
         if self.random {
             return Vec::new();
         }
-        let at = Places::new(self, r, ctx);
         (0..7)
             .map(|i| {
                 Rect::new(
@@ -167,7 +160,7 @@ impl NewGameForm {
         let width = self.width(ctx);
         let lines = self.footer(ctx, width);
         let extra = (lines.len() as i32 - 2).max(0) * 12;
-        let h = match Places::wide(ctx) {
+        let h = match super::side_by_side(ctx.shape) {
             true => 136 + 12 * lines.len() as i32,
             false => H + extra,
         };
@@ -192,14 +185,14 @@ impl NewGameForm {
             let mode = GameCode::new(self.game, self.draw, self.scoring, 0).mode_text();
             p.add(Item::label(x, y, format!("{mode}-???????"), Tone::Dim));
         } else {
-            self.code_field(&mut p, (x, y), ctx);
+            self.code_field(&mut p, &at);
         }
         let n = lines.len() as i32;
         for (i, (line, tone)) in lines.into_iter().enumerate() {
             let y = r.bottom() - 24 - (n - i as i32) * 12;
             p.add(Item::label(r.x + 12, y, line, tone));
         }
-        self.buttons(&mut p, ctx);
+        self.buttons(&mut p, ctx, &at);
         p
     }
 
@@ -248,28 +241,25 @@ impl NewGameForm {
         ];
         let (mut bx, mut by) = (x, y - 4);
         for (label, g) in choices {
-            let b = |bx, by| {
+            let make = |bx, by| {
                 finger(
                     button(bx, by, label, UiAction::SetGrade(g), self.grade == g),
                     shape,
                 )
             };
-            let mut b = b(bx, by);
+            let mut b = make(bx, by);
             if bx > x && b.rect.right() > r.right() - 8 {
                 (bx, by) = (x, by + ROW);
-                b = finger(
-                    button(bx, by, label, UiAction::SetGrade(g), self.grade == g),
-                    shape,
-                );
+                b = make(bx, by);
             }
             bx = p.button(b).right() + 4;
         }
     }
 
-    /// The deal's code being typed, at (`x`, `y`), and its letters one by one.
-    fn code_field(&self, p: &mut Panel, (x, y): (i32, i32), ctx: &Ctx) {
+    /// The deal's code being typed, where `at` puts it, and its letters one by one.
+    fn code_field(&self, p: &mut Panel, at: &Places) {
         let s = strings();
-        let r = p.rect;
+        let (x, y) = at.code;
         p.add(Item::Inset {
             rect: Rect::new(x - 4, y - 3, 110, 13),
             rounded: false,
@@ -277,11 +267,10 @@ impl NewGameForm {
         p.add(Item::label(x, y, self.text.clone(), Tone::Text));
         let w = font().width(&self.text).max(1);
         p.add(Item::Caret(Rect::new(x + w + 1, y - 1, 1, 9)));
-        let letters = self.letter_rects(r, ctx);
+        let letters = self.letter_rects(at);
         if let Some(first) = letters.first() {
             // Beside the letters: in the labels' column when they start at the code's.
-            let lx = if first.x == x { r.x + 12 } else { x };
-            let lx = if Places::wide(ctx) { x - LETTERS_X } else { lx };
+            let lx = if first.x == x { at.label_x } else { x };
             p.add(Item::label(
                 lx,
                 first.y + (first.h - 7) / 2,
@@ -338,7 +327,7 @@ impl NewGameForm {
         ]
     }
 
-    fn buttons(&self, p: &mut Panel, ctx: &Ctx) {
+    fn buttons(&self, p: &mut Panel, ctx: &Ctx, at: &Places) {
         let s = strings();
         let (x, y0) = (p.rect.x + COL, p.rect.y + 24);
         for (i, row) in self.choices(ctx).iter().enumerate() {
@@ -353,7 +342,7 @@ impl NewGameForm {
                 bx = p.button(b).right() + 6;
             }
         }
-        self.letter_arrows(p, ctx);
+        self.letter_arrows(p, at);
         let y = p.bottom_row();
         p.buttons_from(
             p.rect.x + 10,
@@ -373,10 +362,9 @@ impl NewGameForm {
     }
 
     /// The arrows over and under each letter of the deal.
-    fn letter_arrows(&self, p: &mut Panel, ctx: &Ctx) {
-        let at = Places::new(self, p.rect, ctx);
+    fn letter_arrows(&self, p: &mut Panel, at: &Places) {
         let (h, (up, down)) = (at.arrow_h, at.arrow_dy);
-        for (i, r) in self.letter_rects(p.rect, ctx).into_iter().enumerate() {
+        for (i, r) in self.letter_rects(at).into_iter().enumerate() {
             for (rect, label, action) in [
                 (Rect::new(r.x, r.y + up, r.w, h), "▲", UiAction::LetterUp(i)),
                 (
