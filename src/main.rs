@@ -33,17 +33,31 @@ fn play(code: Option<GameCode>, watch: Option<solitaire::engine::Game>) -> ExitC
         eprintln!("solitaire: {why}");
         return ExitCode::from(1);
     }
+    let saves = window::open_saves();
+    // The page's own words, in the player's language: a browser that cannot draw the game
+    // says so in the page, and so does one that takes the graphics away later.
+    platform::page_words(saves.language);
+    if !platform::can_draw() {
+        platform::say_cannot_draw();
+        return ExitCode::from(1);
+    }
     // The art is loaded once: for the window's icon, then for every frame.
     let assets = Assets::load();
-    macroquad::Window::from_config(window::conf(&assets), game_loop(code, watch, assets));
+    let conf = window::conf(&assets);
+    macroquad::Window::from_config(conf, game_loop(code, watch, assets, saves));
     ExitCode::SUCCESS
 }
 
-async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game>, assets: Assets) {
+async fn game_loop(
+    code: Option<GameCode>,
+    watch: Option<solitaire::engine::Game>,
+    assets: Assets,
+    saves: window::Saves,
+) {
     let start = platform::now_ms();
     // A replay opens on the game in play, untouched: the deal asked for is not started.
     let code = if watch.is_some() { None } else { code };
-    let (mut app, mut persist) = window::start_app(start, code);
+    let (mut app, mut persist) = window::start_app(start, code, saves);
     // The sound output opens on its own thread natively (the page holds it on the web): the
     // first frame never waits for it.
     let audio = solitaire::shell::audio::Audio::start();
@@ -53,7 +67,7 @@ async fn game_loop(code: Option<GameCode>, watch: Option<solitaire::engine::Game
     }
     let mut renderer = Renderer::with_assets(assets);
     let mut present = Present::new(&renderer.frame.bytes, renderer.frame.w, renderer.frame.h);
-    let mut inputs = Inputs::new();
+    let mut inputs = Inputs::new(start);
     let (mut last_frame, mut last_input) = (0u64, 0u64);
     let mut next_date_check = 0u64;
     let mut next_claim = 0u64;

@@ -28,11 +28,25 @@ manifest=$(cargo metadata --format-version 1 --locked --filter-platform wasm32-u
 import json, sys
 meta = json.load(sys.stdin)
 print(next(p["manifest_path"] for p in meta["packages"] if p["name"] == "macroquad"))')
-cp "$(dirname "$manifest")/js/mq_js_bundle.js" "$out/"
+# The loader opens a browser dialog (in English) where it meets trouble: each such call goes to
+# the page's own handler (web/solitaire.js), which says what a player must know in the page,
+# in their language. No shipped file may open a dialog.
+python3 - "$(dirname "$manifest")/js/mq_js_bundle.js" "$out/mq_js_bundle.js" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+text, n = re.subn(r"\balert\(", "solitaire_fault(", text)
+if n == 0:
+    sys.exit("web: the loader opens no dialog any more: look again at what web/build.sh changes")
+open(sys.argv[2], "w", encoding="utf-8").write(text)
+PY
 cp web/index.html "$out/"
 # Our plugin goes without its comment lines (the commented source stays in web/): players
 # download no comments.
 grep -v '^[[:space:]]*//' web/solitaire.js >"$out/solitaire.js"
+if grep -nE '\b(alert|confirm|prompt)\(' "$out"/*.js "$out/index.html"; then
+  echo "web: a shipped file opens a browser dialog" >&2
+  exit 1
+fi
 (cd "$out" && python3 -m zipfile -c ../solitaire-web.zip index.html solitaire.wasm mq_js_bundle.js solitaire.js)
 
 kb() { echo "$(( ($1 + 512) / 1024 ))"; }

@@ -5,8 +5,9 @@
 (function () {
   "use strict";
   // The page's ?lang= (0), the browser's language (1), the page's ?daily (2: "today" for a
-  // bare ?daily, its value for ?daily=DATE, nothing without it), its ?replay= (3), or the
-  // page's address without its query (4).
+  // bare ?daily, its value for ?daily=DATE, nothing without it), its ?replay= (3), the
+  // page's address without its query (4), or, in another page's frame, "F" and that page's
+  // address where the browser tells it (5).
   function lang(which) {
     var v = "";
     var most = 32;
@@ -17,24 +18,84 @@
       else if (which === 2) v = q.has("daily") ? (q.get("daily") || "today") : "";
       else if (which === 3) { v = q.get("replay") || ""; most = 200000; }
       else if (which === 4) { v = window.location.origin + window.location.pathname; most = 2000; }
+      else if (which === 5) { v = framedPage(); most = 2000; }
     } catch (e) {}
     return new TextEncoder().encode(v.slice(0, most));
+  }
+  // In another page's frame (itch.io's), the frame's own address would open the game outside
+  // that page: the page's is used where the browser tells it. Another site's frame is usually
+  // told only the site ("https://host/"), which names no page.
+  function framedPage() {
+    var framed;
+    try { framed = window.self !== window.top; } catch (e) { framed = true; }
+    if (!framed) return "";
+    var page = "";
+    try {
+      var r = new URL(document.referrer);
+      var own = r.origin === window.location.origin && r.pathname === window.location.pathname;
+      if ((r.protocol === "https:" || r.protocol === "http:") && r.pathname !== "/" && !own) {
+        page = r.origin + r.pathname;
+      }
+    } catch (e) {}
+    return "F" + page;
   }
   function queryCode() {
     var code = new URLSearchParams(window.location.search).get("code") || "";
     return new TextEncoder().encode(code.slice(0, 64));
   }
+  // When the player pressed, released and moved: each pointer event the loader hands the game
+  // gets the browser's time for it here, just before (a listener on the window in the capture
+  // phase runs ahead of the canvas's own). The game pairs a frame's events with these times
+  // in order, kind by kind (0 press, 1 release, 2 move), and judges a click, a double-click
+  // and a drag by them: on a slow phone a frame can come hundreds of milliseconds after the
+  // tap.
+  var times = [[], [], []];
+  function wallTime(e) {
+    // An event's timeStamp counts from the page's time origin (in old engines, from the
+    // epoch); the game's clock is the wall clock.
+    var t = e && typeof e.timeStamp === "number" ? e.timeStamp : 0;
+    if (t > 1e12) return t;
+    var perf = window.performance;
+    return perf && perf.now ? Date.now() - Math.max(0, perf.now() - t) : Date.now();
+  }
+  function stamp(kind, e, n) {
+    var q = times[kind];
+    // A frame that never comes (a hidden tab) leaves no unbounded queue.
+    if (q.length > 512) q.splice(0, q.length - 256);
+    var t = wallTime(e);
+    for (var i = 0; i < (n || 1); i++) q.push(t);
+  }
+  function onCanvas(e) {
+    var canvas = document.getElementById("glcanvas");
+    return canvas && e.target === canvas;
+  }
+  window.addEventListener("mousedown", function (e) { if (e.button === 0 && onCanvas(e)) stamp(0, e); }, true);
+  window.addEventListener("mouseup", function (e) { if (e.button === 0 && onCanvas(e)) stamp(1, e); }, true);
+  window.addEventListener("mousemove", function (e) { if (onCanvas(e)) stamp(2, e); }, true);
+  // A touch is a press, a move or a release for each finger that changed.
+  window.addEventListener("touchstart", function (e) { if (onCanvas(e)) stamp(0, e, e.changedTouches.length); }, true);
+  window.addEventListener("touchend", function (e) { if (onCanvas(e)) stamp(1, e, e.changedTouches.length); }, true);
+  window.addEventListener("touchmove", function (e) { if (onCanvas(e)) stamp(2, e, e.changedTouches.length); }, true);
+  function eventTime(kind) {
+    var q = times[kind];
+    return q && q.length ? q.shift() : -1;
+  }
+  function eventTimesForget() {
+    times = [[], [], []];
+  }
+
   var down = false;
-  function releaseOutside() {
+  function releaseOutside(e) {
     if (down && typeof wasm_exports !== "undefined" && wasm_exports) {
       down = false;
+      stamp(1, e);
       // Far outside the framebuffer: no pile is there, so dragged cards go back.
       wasm_exports.mouse_up(-100000, -100000, 0);
     }
   }
   window.addEventListener("mousedown", function () { down = true; }, true);
   window.addEventListener("mouseup", function (e) {
-    if (e.target !== document.getElementById("glcanvas")) releaseOutside();
+    if (e.target !== document.getElementById("glcanvas")) releaseOutside(e);
     down = false;
   }, true);
   window.addEventListener("blur", releaseOutside);
@@ -199,6 +260,79 @@
     } catch (e) {}
   }
 
+  // The page's own words, in the player's language (the game hands them over before it opens
+  // its window): why this browser cannot draw the game, that the graphics were taken away,
+  // the Share field's buttons and its name.
+  var words = { noGraphics: "", lost: "", copy: "", close: "", link: "" };
+  function pageWords(ptr, len) {
+    try {
+      var l = utf8(ptr, len).split("\n");
+      words = { noGraphics: l[0] || "", lost: l[1] || "", copy: l[2] || "", close: l[3] || "", link: l[4] || "" };
+    } catch (e) {}
+  }
+  // A message in the page, over the canvas (never a browser dialog); with `reload`, a tap or
+  // a click on it loads the page again, and the game comes back from its save.
+  function showMessage(text, reload) {
+    var box = document.getElementById("solitaire-message");
+    if (!box) return;
+    box.textContent = text;
+    box.hidden = false;
+    box.style.cursor = reload ? "pointer" : "default";
+    box.onclick = reload ? function () { window.location.reload(); } : null;
+  }
+  // Whether the browser gives a page WebGL, with the vertex array objects the window library
+  // draws with. Asked of a canvas of its own, whose context is then let go.
+  function canDraw() {
+    try {
+      var gl = document.createElement("canvas").getContext("webgl");
+      var ok = !!gl && !!gl.getExtension("OES_vertex_array_object");
+      var lose = gl && gl.getExtension("WEBGL_lose_context");
+      if (lose) lose.loseContext();
+      return ok ? 1 : 0;
+    } catch (e) {
+      return 0;
+    }
+  }
+  function cannotDraw() {
+    showMessage(words.noGraphics, false);
+    var canvas = document.getElementById("glcanvas");
+    if (canvas) canvas.style.visibility = "hidden";
+  }
+  // A browser may take a page's graphics away (a phone short of memory, a tab long in the
+  // background). Asking to have them back (preventDefault) lets the browser return them; the
+  // page then loads again, and the game comes back from its save, which holds every action.
+  var lost = false;
+  function graphicsLost() {
+    if (lost) return;
+    lost = true;
+    showMessage(words.lost, true);
+    // A canvas without its graphics shows the browser's broken-picture glyph: the felt of the
+    // page shows instead.
+    var canvas = document.getElementById("glcanvas");
+    if (canvas) canvas.style.visibility = "hidden";
+  }
+  (function () {
+    var canvas = document.getElementById("glcanvas");
+    if (!canvas) return;
+    canvas.addEventListener("webglcontextlost", function (e) {
+      e.preventDefault();
+      graphicsLost();
+    }, false);
+    canvas.addEventListener("webglcontextrestored", function () {
+      window.location.reload();
+    }, false);
+  })();
+  // The window library's loader would open a browser dialog (in English) where it meets
+  // trouble; web/build.sh points those calls here instead. A missing extension the game does
+  // not use is no trouble; WebGL missing, or lost, is said in the page.
+  window.solitaire_fault = function (text) {
+    text = String(text);
+    if (/depth_texture/.test(text)) return;
+    if (lost || /context is lost/i.test(text)) graphicsLost();
+    else if (/initialize WebGL|vertex_array_object/i.test(text)) cannotDraw();
+    else console.warn(text);
+  };
+
   // Share: the link goes on the clipboard where the browser lets it — tried at once (the
   // player's click on Share is a frame old, within the browser's user activation), and again
   // from the Copy button's own click handler — and is shown in a field over the game, selected,
@@ -231,16 +365,16 @@
       var field = document.createElement("input");
       field.type = "text";
       field.readOnly = true;
-      field.setAttribute("aria-label", "link");
+      field.setAttribute("aria-label", words.link);
       field.style.cssText = "flex:1;min-width:0;width:60vw;height:40px;font:16px monospace";
       field.addEventListener("focus", function () { field.select(); });
       var copy = document.createElement("button");
-      copy.textContent = "\u{1F4CB}";
-      copy.style.cssText = "min-width:44px;height:44px;font-size:20px";
+      copy.textContent = words.copy;
+      copy.style.cssText = "min-width:44px;height:44px;font:16px sans-serif;padding:0 10px";
       copy.addEventListener("click", function () { copyText(field.value, field); });
       var close = document.createElement("button");
-      close.textContent = "\u2715";
-      close.style.cssText = "min-width:44px;height:44px;font-size:20px";
+      close.textContent = words.close;
+      close.style.cssText = "min-width:44px;height:44px;font:16px sans-serif;padding:0 10px";
       close.addEventListener("click", function () { shareBox.style.display = "none"; });
       shareBox.appendChild(field);
       shareBox.appendChild(copy);
@@ -336,6 +470,11 @@
       importObject.env.solitaire_share = solitaireShare;
       importObject.env.solitaire_paste_len = pasteLen;
       importObject.env.solitaire_paste_copy = pasteCopy;
+      importObject.env.solitaire_event_time = eventTime;
+      importObject.env.solitaire_event_times_forget = eventTimesForget;
+      importObject.env.solitaire_page_words = pageWords;
+      importObject.env.solitaire_can_draw = canDraw;
+      importObject.env.solitaire_cannot_draw = cannotDraw;
       importObject.env.solitaire_announce = announce;
       importObject.env.solitaire_label = label;
     },

@@ -144,6 +144,41 @@ mod web {
         fn solitaire_label(lang: *const u8, lang_len: u32, ptr: *const u8, len: u32);
         fn solitaire_paste_len() -> u32;
         fn solitaire_paste_copy(ptr: *mut u8, len: u32);
+        fn solitaire_event_time(kind: u32) -> f64;
+        fn solitaire_page_words(ptr: *const u8, len: u32);
+        fn solitaire_can_draw() -> u32;
+        fn solitaire_cannot_draw();
+        fn solitaire_event_times_forget();
+    }
+
+    /// When the oldest pointer event of `kind` (0 press, 1 release, 2 move) not yet asked
+    /// for happened, in wall-clock milliseconds, as the browser stamped it.
+    pub fn event_time(kind: u32) -> Option<u64> {
+        // SAFETY: a plain call into the page's plugin, no pointers.
+        let at = unsafe { solitaire_event_time(kind) };
+        (at.is_finite() && at >= 0.0).then_some(at as u64)
+    }
+
+    /// The page's own words, one a line: see `platform::page_words`.
+    pub fn page_words(text: &str) {
+        // SAFETY: the JS side reads `len` bytes from the buffer it is handed.
+        unsafe { solitaire_page_words(text.as_ptr(), text.len() as u32) }
+    }
+
+    pub fn can_draw() -> bool {
+        // SAFETY: a plain call into the page's plugin, no pointers.
+        unsafe { solitaire_can_draw() != 0 }
+    }
+
+    pub fn say_cannot_draw() {
+        // SAFETY: a plain call into the page's plugin, no pointers.
+        unsafe { solitaire_cannot_draw() }
+    }
+
+    /// The event times not asked for this frame are of no later one.
+    pub fn forget_event_times() {
+        // SAFETY: a plain call into the page's plugin, no pointers.
+        unsafe { solitaire_event_times_forget() }
     }
 
     /// A link shared: the page copies it to the clipboard where the browser lets it, and
@@ -223,6 +258,72 @@ mod web {
         unsafe { solitaire_query_copy(buf.as_mut_ptr(), len) };
         Some(String::from_utf8_lossy(&buf).into_owned())
     }
+}
+
+/// Hands the page its own words in the player's language (the web page draws them itself,
+/// outside the canvas): why the browser cannot draw the game, that the graphics were taken
+/// away and come back with a tap, and the Share field's buttons. Natively there is no page.
+pub fn page_words(language: crate::ui::strings::Language) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let s = language.table();
+        let lines = [
+            s.page_no_graphics,
+            s.page_graphics_lost,
+            s.page_copy,
+            s.page_close,
+            s.share_title,
+        ];
+        web::page_words(&lines.join("\n"));
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = language;
+}
+
+/// Whether the game can be drawn here: on the web, whether the browser gives a page WebGL
+/// (with what the window library needs of it); natively the display check comes first.
+pub fn can_draw() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web::can_draw()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    true
+}
+
+/// Says in the page that the browser cannot draw the game, and what to try.
+pub fn say_cannot_draw() {
+    #[cfg(target_arch = "wasm32")]
+    web::say_cannot_draw();
+}
+
+/// A kind of pointer event, for its time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stamp {
+    Down,
+    Up,
+    Move,
+}
+
+/// When the player made the pointer event of `kind` being handed over, in wall-clock
+/// milliseconds: on the web the browser's own time for it (the events of a frame are paired
+/// with their times in order, kind by kind); natively the window library gives none.
+pub fn event_time(kind: Stamp) -> Option<u64> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web::event_time(kind as u32)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let _ = kind;
+        None
+    }
+}
+
+/// The frame's events are all handed over: times left unpaired belong to none of the next.
+pub fn forget_event_times() {
+    #[cfg(target_arch = "wasm32")]
+    web::forget_event_times();
 }
 
 /// Where this platform keeps its save.
@@ -408,16 +509,22 @@ pub fn link_replay() -> Option<String> {
     }
 }
 
-/// The page's address without its query, on the web (a shared replay's link starts with it).
-pub fn page_address() -> Option<String> {
+/// Where a shared replay's link leads: natively its query alone; on the web the page's
+/// address without its query, or, in another page's frame, that page's where the browser tells
+/// it (the page says "F" and the address, if any).
+pub fn share_to() -> crate::ui::watch::ShareTo {
+    use crate::ui::watch::ShareTo;
     #[cfg(target_arch = "wasm32")]
     {
-        web::lang(4)
+        match web::lang(5) {
+            Some(framed) if framed.starts_with('F') => {
+                ShareTo::Framed(Some(framed[1..].to_string()).filter(|p| !p.is_empty()))
+            }
+            _ => ShareTo::Page(web::lang(4).unwrap_or_default()),
+        }
     }
     #[cfg(not(target_arch = "wasm32"))]
-    {
-        None
-    }
+    ShareTo::Native
 }
 
 /// The language a link asks for: `?lang=nb` on the web (none natively).

@@ -11,8 +11,8 @@ use crate::engine::{Draw, GameCode, GameKind, Scoring};
 use crate::save::{self, Persist, Storage};
 use crate::shell::platform;
 use crate::ui::app::App;
+use crate::ui::events::{FrameInput, Input, Key};
 use crate::ui::focus::Arrow;
-use crate::ui::input::PointerEvent;
 use crate::ui::layout::{FB_H, FB_W};
 use crate::ui::strings::Language;
 use crate::ui::view::View;
@@ -57,17 +57,18 @@ pub fn conf(assets: &crate::render::assets::Assets) -> macroquad::conf::Conf {
     }
 }
 
-/// The app at start-up, from the saves and the link (`--code`, or `?code=` on the web).
-pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn Storage>>) {
-    let link = match (code, platform::query_code()) {
-        (Some(code), _) => Some(Ok(code)),
-        (None, Some(text)) => Some(GameCode::parse(&text)),
-        (None, None) => None,
-    };
+/// The saves as this window opened them, and the language the game speaks.
+pub struct Saves {
+    persist: Persist<Box<dyn Storage>>,
+    loaded: save::Loaded,
+    pub language: Language,
+}
+
+/// Opens the saves and chooses the language: a link's (`?lang=`, kept as the player's
+/// choice), else the one chosen in Settings, else the system's, else English.
+pub fn open_saves() -> Saves {
     let storage = platform::storage().unwrap_or_else(|e| Box::new(save::NoStorage(e)));
-    let (mut persist, mut loaded) = Persist::open(storage);
-    // The language: a link's (`?lang=`, kept as the player's choice), else the one chosen in
-    // Settings, else the system's, else English.
+    let (persist, mut loaded) = Persist::open(storage);
     let link_lang = platform::link_language().filter(|t| Language::from_tag(t).is_some());
     if let Some(tag) = &link_lang {
         loaded.settings.language = Language::from_tag(tag).map(|l| l.tag().to_string());
@@ -78,6 +79,29 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
         loaded.settings.language.as_deref(),
         system.as_deref(),
     );
+    Saves {
+        persist,
+        loaded,
+        language,
+    }
+}
+
+/// The app at start-up, from the saves and the link (`--code`, or `?code=` on the web).
+pub fn start_app(
+    start: u64,
+    code: Option<GameCode>,
+    saves: Saves,
+) -> (App, Persist<Box<dyn Storage>>) {
+    let link = match (code, platform::query_code()) {
+        (Some(code), _) => Some(Ok(code)),
+        (None, Some(text)) => Some(GameCode::parse(&text)),
+        (None, None) => None,
+    };
+    let Saves {
+        mut persist,
+        loaded,
+        language,
+    } = saves;
     crate::ui::strings::set_language(language);
     platform::label_page(language);
     let fresh = match link {
@@ -98,10 +122,7 @@ pub fn start_app(start: u64, code: Option<GameCode>) -> (App, Persist<Box<dyn St
     let link = if replay.is_some() { None } else { link };
     let mut app = crate::ui::start::start_up(loaded, link, fresh, start.rotate_left(17));
     app.set_today(platform::today());
-    app.set_web(cfg!(target_arch = "wasm32"));
-    if let Some(page) = platform::page_address() {
-        app.set_share_base(format!("{page}{{query}}"));
-    }
+    app.set_share_to(platform::share_to());
     if let Some(asked) = platform::link_daily() {
         app.open_daily_link(&asked);
     }
@@ -149,8 +170,7 @@ fn reload_app(app: &mut App, loaded: save::Loaded) {
     if let Some(today) = app.today() {
         new.set_today(today);
     }
-    new.set_web(app.is_web());
-    new.set_share_base(app.share_base().to_string());
+    new.set_share_to(app.share_to().clone());
     new.set_shape(app.shape());
     new.tick(now);
     *app = new;
@@ -235,192 +255,120 @@ fn save_replay(app: &mut App, name: &str, script: &str) {
     app.notify(text);
 }
 
-/// Raw input of one frame, in physical window pixels.
+/// The input of one frame, gathered from the window library's events: pointer events with
+/// the time the player made them where the platform gives it (the browser's own event times;
+/// natively the window library gives none, and the frame's time stands in).
 pub struct Inputs {
     subscriber: usize,
-    events: Vec<Raw>,
+    frame: FrameInput,
+    /// The loop's clock started at this wall-clock time (milliseconds).
+    start: u64,
     /// A finger has touched the screen (or the page said it is a touch screen).
     pub touch: bool,
     fullscreen: bool,
-}
-
-#[derive(Debug)]
-enum Raw {
-    Down(f32, f32),
-    Up(f32, f32),
-    Move(f32, f32),
-    Char(char),
-    Key(KeyCode),
-    /// Tab; with Shift, back.
-    Tab(bool),
-    Undo,
-    /// Ctrl+V (Cmd+V): the clipboard's text pasted (natively).
-    Paste,
-    /// A text pasted into the page (web).
-    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-    Pasted(String),
-    Redo,
-    Cancel,
-    /// The pointer came back into the window with no button held: a drag whose button was let
-    /// go outside ended there.
-    EnterUp(f32, f32),
-    Resize,
-    Fullscreen,
 }
 
 impl EventHandler for Inputs {
     fn update(&mut self) {}
     fn draw(&mut self) {}
     fn mouse_motion_event(&mut self, x: f32, y: f32) {
-        self.events.push(Raw::Move(x, y));
+        let at = self.stamp(platform::Stamp::Move);
+        self.frame.push(Input::Move(x, y), at);
     }
     fn mouse_button_down_event(&mut self, b: MouseButton, x: f32, y: f32) {
         if b == MouseButton::Left {
-            self.events.push(Raw::Down(x, y));
+            let at = self.stamp(platform::Stamp::Down);
+            self.frame.push(Input::Down(x, y), at);
         }
     }
     fn mouse_button_up_event(&mut self, b: MouseButton, x: f32, y: f32) {
         match b {
-            MouseButton::Left => self.events.push(Raw::Up(x, y)),
+            MouseButton::Left => {
+                let at = self.stamp(platform::Stamp::Up);
+                self.frame.push(Input::Up(x, y), at);
+            }
             // macroquad's word for "the pointer entered with no button down".
-            MouseButton::Unknown => self.events.push(Raw::EnterUp(x, y)),
+            MouseButton::Unknown => self.frame.push(Input::EnterUp(x, y), None),
             _ => {}
         }
     }
     fn touch_event(&mut self, _: TouchPhase, _: u64, _: f32, _: f32) {
         self.touch = true;
     }
-    fn resize_event(&mut self, _: f32, _: f32) {
-        self.events.push(Raw::Resize);
-    }
     fn char_event(&mut self, c: char, _: KeyMods, _: bool) {
-        self.events.push(Raw::Char(c));
+        self.frame.push(Input::Char(c), None);
     }
     fn key_down_event(&mut self, k: KeyCode, mods: KeyMods, _: bool) {
         // Ctrl+Z (Cmd+Z on a Mac): undo; Ctrl+Y or Ctrl+Shift+Z: redo. Everything stays
         // doable with the mouse alone.
         let ctrl = mods.ctrl || mods.logo;
-        if ctrl && (k == KeyCode::Y || (k == KeyCode::Z && mods.shift)) {
-            self.events.push(Raw::Redo);
-        } else if k == KeyCode::Z && ctrl {
-            self.events.push(Raw::Undo);
-        } else if k == KeyCode::V && ctrl && cfg!(not(target_arch = "wasm32")) {
-            self.events.push(Raw::Paste);
-        } else if k == KeyCode::Tab {
-            self.events.push(Raw::Tab(mods.shift));
-        } else if k == KeyCode::F11 {
-            self.events.push(Raw::Fullscreen);
-        } else {
-            self.events.push(Raw::Key(k));
-        }
+        let input = match k {
+            KeyCode::Y | KeyCode::Z if ctrl && (k == KeyCode::Y || mods.shift) => Input::Redo,
+            KeyCode::Z if ctrl => Input::Undo,
+            // On the web the page hands over its paste events' text instead.
+            KeyCode::V if ctrl && cfg!(not(target_arch = "wasm32")) => match platform::pasted() {
+                Some(text) => Input::Paste(text),
+                None => return,
+            },
+            KeyCode::Tab => Input::Key(Key::Tab { back: mods.shift }),
+            KeyCode::F11 => {
+                self.fullscreen = !self.fullscreen;
+                macroquad::miniquad::window::set_fullscreen(self.fullscreen);
+                return;
+            }
+            KeyCode::Backspace => Input::Key(Key::Backspace),
+            KeyCode::Enter | KeyCode::KpEnter => Input::Key(Key::Enter),
+            KeyCode::Escape => Input::Key(Key::Escape),
+            KeyCode::Space => Input::Key(Key::Space),
+            KeyCode::Left => Input::Key(Key::Arrow(Arrow::Left)),
+            KeyCode::Right => Input::Key(Key::Arrow(Arrow::Right)),
+            KeyCode::Up => Input::Key(Key::Arrow(Arrow::Up)),
+            KeyCode::Down => Input::Key(Key::Arrow(Arrow::Down)),
+            _ => return,
+        };
+        self.frame.push(input, None);
     }
     fn window_minimized_event(&mut self) {
-        self.events.push(Raw::Cancel);
+        self.frame.push(Input::Cancel, None);
     }
 }
 
 impl Inputs {
-    pub fn new() -> Inputs {
+    /// Input for a loop whose clock started at `start` (wall-clock milliseconds).
+    pub fn new(start: u64) -> Inputs {
         Inputs {
             subscriber: macroquad::input::utils::register_input_subscriber(),
-            events: Vec::new(),
+            frame: FrameInput::new(),
+            start,
             touch: platform::touch_screen(),
             fullscreen: false,
         }
     }
 
-    /// Takes the input that came since the last frame (events are handed to the app by
-    /// `deliver`, after the view is made for the window's size and the pointer's kind).
+    /// When the player made the pointer event being handed over, on the loop's clock.
+    fn stamp(&self, kind: platform::Stamp) -> Option<u64> {
+        platform::event_time(kind).map(|at| at.saturating_sub(self.start))
+    }
+
+    /// Takes the input that came since the last frame (handed to the app by `deliver`, after
+    /// the view is made for the window's size and the pointer's kind).
     pub fn collect(&mut self) {
         macroquad::input::utils::repeat_all_miniquad_input(self, self.subscriber);
+        platform::forget_event_times();
         // macroquad reports a pointer coming back into the window with the button held as a
-        // release there (and the button as down again): such a release, last of the frame's
-        // with no press after it while the button is down, is no release. The drag goes on.
+        // release there (and the button as down again).
         let held = is_mouse_button_down(macroquad::input::MouseButton::Left);
-        let last_up = self.events.iter().rposition(|e| matches!(e, Raw::Up(..)));
-        let last_down = self.events.iter().rposition(|e| matches!(e, Raw::Down(..)));
-        if let Some(i) = last_up
-            && held
-            && last_down.is_none_or(|d| d < i)
-            && let Raw::Up(x, y) = self.events[i]
-        {
-            self.events[i] = Raw::Move(x, y);
-        }
-        // The page hands over its paste events' text (a browser gives it to no key press).
+        self.frame.release_while_held_is_a_move(held);
         #[cfg(target_arch = "wasm32")]
         if let Some(text) = platform::pasted() {
-            self.events.push(Raw::Pasted(text));
+            self.frame.push(Input::Paste(text), None);
         }
     }
 
-    /// Hands the input of this frame to the app, mapped to framebuffer pixels; says whether
-    /// there was any. A drag lives while the button is held, in the window or out of it: it
-    /// ends where the button is let go, or, if that happened out of sight, where the pointer
-    /// comes back or presses next.
+    /// Hands the input of this frame to the app (`FrameInput::deliver`); says whether there
+    /// was any.
     pub fn deliver(&mut self, app: &mut App, view: &View, t: u64, trace: bool) -> bool {
-        let any = !self.events.is_empty();
-        for raw in std::mem::take(&mut self.events) {
-            if trace {
-                eprintln!("t={t} {raw:?}");
-            }
-            let at = |x, y| view.to_frame(x, y);
-            match raw {
-                Raw::Down(x, y) => {
-                    let (x, y) = at(x, y);
-                    if app.is_dragging() {
-                        // The release was never seen: the cards are put down here.
-                        app.pointer(PointerEvent::Up { x, y, t });
-                    }
-                    app.pointer(PointerEvent::Down { x, y, t });
-                }
-                Raw::EnterUp(x, y) => {
-                    if app.is_dragging() {
-                        let (x, y) = at(x, y);
-                        app.pointer(PointerEvent::Up { x, y, t });
-                    }
-                }
-                Raw::Resize => {}
-                Raw::Fullscreen => {
-                    self.fullscreen = !self.fullscreen;
-                    macroquad::miniquad::window::set_fullscreen(self.fullscreen);
-                }
-                Raw::Move(x, y) => {
-                    let (x, y) = at(x, y);
-                    app.pointer(PointerEvent::Move { x, y, t });
-                }
-                Raw::Up(x, y) => {
-                    let (x, y) = at(x, y);
-                    app.pointer(PointerEvent::Up { x, y, t });
-                }
-                Raw::Char(c) => app.key_char(c),
-                Raw::Key(KeyCode::Backspace) => app.key_backspace(),
-                Raw::Key(KeyCode::Enter | KeyCode::KpEnter) => app.key_enter(),
-                Raw::Key(KeyCode::Escape) => app.key_escape(),
-                Raw::Key(KeyCode::Space) => app.key_activate(),
-                Raw::Key(KeyCode::Left) => app.key_arrow(Arrow::Left),
-                Raw::Key(KeyCode::Right) => app.key_arrow(Arrow::Right),
-                Raw::Key(KeyCode::Up) => app.key_arrow(Arrow::Up),
-                Raw::Key(KeyCode::Down) => app.key_arrow(Arrow::Down),
-                Raw::Tab(back) => app.key_tab(back),
-                Raw::Key(_) => {}
-                Raw::Undo => app.ui_action(crate::ui::app::UiAction::Undo),
-                Raw::Paste => {
-                    if let Some(text) = platform::pasted() {
-                        app.key_paste(&text);
-                    }
-                }
-                Raw::Pasted(text) => app.key_paste(&text),
-                Raw::Redo => app.ui_action(crate::ui::app::UiAction::Redo),
-                Raw::Cancel => app.pointer(PointerEvent::Cancel),
-            }
-        }
-        any
-    }
-}
-
-impl Default for Inputs {
-    fn default() -> Self {
-        Inputs::new()
+        self.frame.deliver(app, view, t, trace)
     }
 }
 

@@ -10,7 +10,7 @@ use super::input::{Pointer, PointerEvent};
 use super::layout::{Layout, Shape};
 use super::status::{STATUS_MS, StatusLine};
 use super::table::Table;
-use super::watch::Replay;
+use super::watch::{Replay, ShareTo};
 use crate::engine::{Game, GameCode, GameKind};
 use crate::play::daily::Date;
 use crate::play::session::Session;
@@ -39,11 +39,8 @@ pub struct App {
     pub(super) fx: Effects,
     /// Today, handed in by the platform (the daily deal, the calendar).
     pub(super) today: Option<Date>,
-    /// How a replay's link is written: `{query}` is `?code=…&replay=…`; the web puts the page's
-    /// address before it.
-    pub(super) share_base: String,
-    /// Played in a browser.
-    pub(super) web: bool,
+    /// Where a shared replay's link leads.
+    pub(super) share_to: ShareTo,
 }
 
 impl App {
@@ -75,8 +72,7 @@ impl App {
             entropy,
             fx: Effects::default(),
             today: None,
-            share_base: "{query}".into(),
-            web: false,
+            share_to: ShareTo::Native,
         }
         .with_effect(Effect::Redraw)
     }
@@ -156,22 +152,13 @@ impl App {
         self.today = Some(today);
     }
 
-    /// How a shared replay's link is written (`{query}` is the link's query).
-    pub fn set_share_base(&mut self, base: String) {
-        self.share_base = base;
+    /// Where a shared replay's link leads (a page in a browser: no files, the link is all).
+    pub fn set_share_to(&mut self, to: ShareTo) {
+        self.share_to = to;
     }
 
-    /// Played in a browser (no files: a shared replay is its link only).
-    pub fn set_web(&mut self, web: bool) {
-        self.web = web;
-    }
-
-    pub fn is_web(&self) -> bool {
-        self.web
-    }
-
-    pub fn share_base(&self) -> &str {
-        &self.share_base
+    pub fn share_to(&self) -> &ShareTo {
+        &self.share_to
     }
 
     /// A line the status line shows whenever it shows nothing else, for as long as it is set

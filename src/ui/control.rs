@@ -35,7 +35,7 @@ impl App {
                 speed: r.speed,
                 at_start: r.pos == 0,
                 at_end: r.at_end(),
-                web: self.web,
+                share_to: self.share_to.clone(),
             }),
             has_last_game: self.session().last_game().is_some(),
         }
@@ -163,7 +163,7 @@ impl App {
             UiAction::Share => {
                 let Some(r) = self.watching() else { return };
                 let (query, (name, text)) = (r.link(), r.script());
-                let link = fill(&self.share_base, &[("query", &query)]);
+                let link = self.share_to.link(&query);
                 self.effect(Effect::Clipboard(link.clone()));
                 self.open(Screen::Share(link));
                 // Natively the replay is saved as a script too (`solitaire replay FILE`).

@@ -6,6 +6,7 @@ pub mod announce;
 pub mod app;
 mod control;
 pub mod effect;
+pub mod events;
 pub mod focus;
 pub mod geom;
 pub mod hints;

@@ -9,6 +9,31 @@ use super::strings::{fill, strings};
 use super::table::Table;
 use crate::engine::{Entry, Game};
 
+/// Where a shared replay's link leads, and so what the Share window says of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ShareTo {
+    /// Natively: the link's query, for the web game's address or New Game (the replay is
+    /// saved as a script too).
+    #[default]
+    Native,
+    /// A page of its own, at this address.
+    Page(String),
+    /// Inside another page's frame (itch.io's): that page's address where the browser tells
+    /// it; never the frame's own, which opens the game outside the page the player is on. A
+    /// friend opens the game and pastes the link into New Game.
+    Framed(Option<String>),
+}
+
+impl ShareTo {
+    /// The link for `query` (`?code=…&replay=…`).
+    pub fn link(&self, query: &str) -> String {
+        match self {
+            ShareTo::Native | ShareTo::Framed(None) => query.to_string(),
+            ShareTo::Page(page) | ShareTo::Framed(Some(page)) => format!("{page}{query}"),
+        }
+    }
+}
+
 /// The replay's speeds: ½×, 1×, 4× (milliseconds between actions).
 pub const SPEEDS: [u64; 3] = [800, 400, 100];
 

@@ -622,8 +622,8 @@ pub struct WatchView {
     pub speed: usize,
     pub at_start: bool,
     pub at_end: bool,
-    /// On the web the link is copied as it is shown.
-    pub web: bool,
+    /// Where the link leads (what the Share window says of it).
+    pub share_to: crate::ui::watch::ShareTo,
 }
 
 /// A setting a screen switches.

@@ -42,10 +42,16 @@ pub fn panel(w: &WatchView, ctx: &Ctx) -> Panel {
 /// The link of the replay, wrapped to the window, with a word on what to do with it.
 pub fn share_panel(link: &str, ctx: &Ctx) -> Panel {
     let s = strings();
-    let web = ctx.watch.as_ref().is_some_and(|w| w.web);
+    use crate::ui::watch::ShareTo;
+    let to = ctx.watch.as_ref().map(|w| &w.share_to);
     let w = (ctx.shape.table().w - 8).min(440);
     let lines = wrap(link, w - 24);
-    let said = wrap(if web { s.share_web } else { s.share_native }, w - 24);
+    let said = match to {
+        Some(ShareTo::Page(_)) => s.share_web,
+        Some(ShareTo::Framed(_)) => s.share_framed,
+        Some(ShareTo::Native) | None => s.share_native,
+    };
+    let said = wrap(said, w - 24);
     let h = 26 + (said.len() + lines.len()) as i32 * LINE_H + 10 + 24;
     let mut p = Panel::centred(w, h, s.share_title, true);
     let r = p.rect;

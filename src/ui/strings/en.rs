@@ -95,6 +95,7 @@ pub static EN: Strings = Strings {
     share_title: "Share this replay",
     share_web: "The link to this replay, copied to the clipboard where the browser lets it (else select it in the field over the game). Open it as a link, or paste it into New Game:",
     share_native: "Add this to the web game's address or paste it into New Game (it is on the clipboard), or save the replay as a script:",
+    share_framed: "This game is shown inside another page. The link to this replay, copied to the clipboard where the browser lets it (else select it in the field over the game): a friend opens the game's page and pastes it into New Game:",
     replay_bad: "The replay in the link cannot be played ({why}); here is its deal.",
     replay_not_replay: "it is no replay",
     replay_cut: "it is cut short",
@@ -375,6 +376,10 @@ pub static EN: Strings = Strings {
     },
     say_picked: "{card} picked up.",
     page_label: "Solitaire card table. Arrow keys move the focus; Space or Enter picks cards up and lays them down.",
+    page_no_graphics: "This browser cannot draw the game: WebGL, the web's graphics, is switched off or missing here. Try another browser, switch on hardware acceleration in this browser's settings, or update it.",
+    page_graphics_lost: "The browser took the game's graphics away (phones do this to save memory). Your game is saved. Tap or click here to bring it back.",
+    page_copy: "Copy",
+    page_close: "Close",
     no_display: "no display answers (DISPLAY is not set, or no X server answers there); \
                  to play without a window, use: solitaire script",
 };

@@ -95,6 +95,7 @@ pub static NB: Strings = Strings {
     share_title: "Del denne reprisen",
     share_web: "Lenken til denne reprisen, kopiert til utklippstavlen der nettleseren tillater det (ellers merk den i feltet over spillet). Åpne den som lenke, eller lim den inn i Nytt spill:",
     share_native: "Legg dette til på slutten av adressen til nettspillet eller lim det inn i Nytt spill (det er på utklippstavlen), eller lagre reprisen som et skript:",
+    share_framed: "Spillet vises inne i en annen side. Lenken til denne reprisen, kopiert til utklippstavlen der nettleseren tillater det (ellers merk den i feltet over spillet): en venn åpner spillets side og limer den inn i Nytt spill:",
     replay_bad: "Reprisen i lenken kan ikke spilles ({why}); her er utdelingen.",
     replay_not_replay: "det er ingen reprise",
     replay_cut: "den er avkortet",
@@ -383,6 +384,10 @@ pub static NB: Strings = Strings {
     },
     say_picked: "{card} tatt opp.",
     page_label: "Kabalbordet. Piltastene flytter fokus; mellomrom eller Enter tar opp kort og legger dem ned.",
+    page_no_graphics: "Denne nettleseren kan ikke tegne spillet: WebGL, nettets grafikk, er slått av eller mangler her. Prøv en annen nettleser, slå på maskinvareakselerasjon i nettleserens innstillinger, eller oppdater den.",
+    page_graphics_lost: "Nettleseren tok fra spillet grafikken (telefoner gjør det for å spare minne). Spillet ditt er lagret. Trykk eller klikk her for å få det tilbake.",
+    page_copy: "Kopier",
+    page_close: "Lukk",
     no_display: "ingen skjerm svarer (DISPLAY er ikke satt, eller ingen X-tjener svarer der); \
                  for å spille uten vindu: solitaire script",
 };

@@ -118,6 +118,7 @@ strings_table! {
     share_title: &'static str,
     share_web: &'static str,
     share_native: &'static str,
+    share_framed: &'static str,
     replay_bad: &'static str,
     replay_not_replay: &'static str,
     replay_cut: &'static str,
@@ -310,4 +311,8 @@ strings_table! {
     say_face_down: Plural,
     say_picked: &'static str,
     page_label: &'static str,
+    page_no_graphics: &'static str,
+    page_graphics_lost: &'static str,
+    page_copy: &'static str,
+    page_close: &'static str,
 }

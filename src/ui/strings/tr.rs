@@ -85,6 +85,7 @@ pub static TR: Strings = Strings {
     share_title: "Bu tekrarı paylaş",
     share_web: "Bu tekrarın bağlantısı, tarayıcı izin veriyorsa panoya kopyalandı (yoksa oyunun üstündeki alanda seçin). Bağlantı olarak açın ya da Yeni oyun'a yapıştırın:",
     share_native: "Bunu web oyununun adresine ekleyin ya da Yeni oyun'a yapıştırın (panoda), ya da tekrarı bir betik olarak kaydedin:",
+    share_framed: "Bu oyun başka bir sayfanın içinde gösteriliyor. Bu tekrarın bağlantısı, tarayıcı izin veriyorsa panoya kopyalandı (yoksa oyunun üstündeki alanda seçin): bir arkadaşınız oyunun sayfasını açıp bağlantıyı Yeni oyun penceresine yapıştırır:",
     replay_bad: "Bağlantıdaki tekrar oynatılamıyor ({why}); işte dağıtımı.",
     replay_not_replay: "bu bir tekrar değil",
     replay_cut: "eksik",
@@ -385,6 +386,10 @@ pub static TR: Strings = Strings {
     },
     say_picked: "{card} alındı.",
     page_label: "Solitaire oyun alanı. Ok tuşları odağı taşır; boşluk tuşu veya Enter kartları alır ve bırakır.",
+    page_no_graphics: "Bu tarayıcı oyunu çizemiyor: web'in grafik arayüzü WebGL burada kapalı ya da yok. Başka bir tarayıcı deneyin, tarayıcının ayarlarında donanım hızlandırmayı açın ya da tarayıcıyı güncelleyin.",
+    page_graphics_lost: "Tarayıcı oyunun grafiklerini kaldırdı (telefonlar bellekten tasarruf etmek için bunu yapar). Oyununuz kayıtlı. Geri getirmek için buraya dokunun ya da tıklayın.",
+    page_copy: "Kopyala",
+    page_close: "Kapat",
     no_display: "hiçbir ekran yanıt vermiyor (DISPLAY ayarlı değil ya da orada X sunucusu yanıt vermiyor); \
                  pencere olmadan oynamak için: solitaire script",
 };
