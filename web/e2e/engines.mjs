@@ -278,7 +278,9 @@ try {
     ["firefox", () => firefoxDriver(x.display), () => firefoxDriver(x.display, { "webgl.disabled": true })],
     ["webkit", () => webkitDriver(x.display), () => webkitDriver(x.display, ["--enable-webgl=false"])],
   ];
-  for (const [name, make, withoutGl] of engines) {
+  // ENGINES=firefox,webkit runs only those.
+  const only = (process.env.ENGINES || "").split(",").filter(Boolean);
+  for (const [name, make, withoutGl] of engines.filter(([n]) => only.length === 0 || only.includes(n))) {
     for (const [run, start] of [[play, make], [noGraphics, withoutGl]]) {
       let d = null;
       try {
