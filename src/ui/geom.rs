@@ -186,3 +186,47 @@ fn split_wide(word: &str, max: i32) -> Vec<String> {
     }
     pieces
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rows of ink a glyph stands on the baseline with: from the baseline (the font's
+    /// 7th row) up to the first row without ink. A mark above a letter (Ö's dots) may take
+    /// the top row; a letter drawn shorter reads as a small letter.
+    fn body_rows(g: &Glyph) -> usize {
+        (0..7)
+            .rev()
+            .take_while(|&r| g.rows[r].iter().any(|&ink| ink))
+            .count()
+    }
+
+    /// Every capital of the font stands as tall as the font's capitals (7 rows, 6 where a mark
+    /// takes the top one): «İptal» must not read as «iptal».
+    #[test]
+    fn every_capital_is_as_tall_as_the_capitals() {
+        let f = font();
+        let letters: Vec<char> = FONT_TEXT
+            .lines()
+            .filter_map(|l| l.strip_prefix(": "))
+            .filter_map(|name| name.chars().next().filter(|_| name.chars().count() == 1))
+            .collect();
+        let capitals: Vec<char> = letters
+            .iter()
+            .copied()
+            .filter(|c| c.is_uppercase())
+            .collect();
+        assert!(capitals.len() >= 26 + 9, "{capitals:?}");
+        let plain = body_rows(f.glyph('E'));
+        assert_eq!(plain, 7, "the capitals' height");
+        let short: Vec<String> = capitals
+            .iter()
+            .map(|&c| (c, body_rows(f.glyph(c))))
+            .filter(|&(c, rows)| rows < plain - usize::from(!c.is_ascii()))
+            .map(|(c, rows)| format!("{c}: {rows} rows"))
+            .collect();
+        assert!(short.is_empty(), "capitals drawn short: {short:?}");
+        // And a small letter is shorter than a capital: the test can tell them apart.
+        assert!(body_rows(f.glyph('e')) < plain - 1);
+    }
+}
