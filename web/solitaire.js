@@ -379,7 +379,7 @@
       shareBox.appendChild(field);
       shareBox.appendChild(copy);
       shareBox.appendChild(close);
-      document.body.appendChild(shareBox);
+      (document.querySelector("main") || document.body).appendChild(shareBox);
     }
     var input = shareBox.firstChild;
     input.value = text;

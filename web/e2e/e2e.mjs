@@ -5,7 +5,8 @@
 // and clicks where the native layout says the piles lie (`solitaire layout`).
 import { chromium } from "playwright-core";
 import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import { check, results, native, serve, dist, at, sleep } from "./common.mjs";
 
 const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
@@ -944,6 +945,46 @@ style="position:fixed;left:0;top:0;width:100%;height:100%;border:0" allow="clipb
       await ctx.close();
     }
     outer.close();
+  }
+
+  // 25. Issue #50: the page by accessibility rules (axe-core, WCAG 2.1 A and AA and best
+  // practice): on the table, with New Game open, with Help open, with the Share field open.
+  {
+    const axeSource = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "node_modules", "axe-core", "axe.min.js"), "utf8");
+    const audit = async (p) => {
+      await p.addScriptTag({ content: axeSource });
+      return p.evaluate(async () => {
+        const r = await window.axe.run(document, {
+          runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
+        });
+        return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.html).join(" ")}`);
+      });
+    };
+    const pa11y = await open("?code=KL1-D1N-AAAAAAB");
+    await settle(pa11y, helper, "new KL1-D1N-AAAAAAB\n");
+    const LA = await layoutOf(pa11y, "new KL1-D1N-AAAAAAB\n");
+    check("axe: no violation on the table", (await audit(pa11y)).length === 0, JSON.stringify(await audit(pa11y)));
+    const ngA = at(LA, LA.buttons.NewGame);
+    await pa11y.mouse.click(ngA.x, ngA.y);
+    await pa11y.waitForTimeout(500);
+    const withNewGame = await audit(pa11y);
+    check("axe: no violation with New Game open", withNewGame.length === 0, JSON.stringify(withNewGame));
+    await pa11y.keyboard.press("Escape");
+    const helpA = at(LA, LA.buttons.Help);
+    await pa11y.mouse.click(helpA.x, helpA.y);
+    await pa11y.waitForTimeout(500);
+    const withHelp = await audit(pa11y);
+    check("axe: no violation with Help open", withHelp.length === 0, JSON.stringify(withHelp));
+    await pa11y.close();
+    const pshare = await open(query);
+    await pshare.waitForTimeout(1500);
+    const LSh = JSON.parse(native("layout", solved, ["--window", await windowOf(pshare), "--watch"]).toString());
+    const shA = at(LSh, LSh.buttons["Share"]);
+    await pshare.mouse.click(shA.x, shA.y);
+    await eventually(pshare, () => pshare.evaluate(() => !!document.getElementById("solitaire-share")), (v) => v);
+    const withShare = await audit(pshare);
+    check("axe: no violation with the Share field open", withShare.length === 0, JSON.stringify(withShare));
+    await pshare.close();
   }
 
   check("no console error", errors.length === 0, JSON.stringify(errors));
