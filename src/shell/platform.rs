@@ -104,28 +104,9 @@ fn x11_connects(host: &str, n: u16) -> bool {
 /// of killing the game with SIGXFSZ.
 pub fn ignore_file_size_limit_signal() {
     #[cfg(all(unix, not(target_arch = "wasm32")))]
-    {
-        unsafe extern "C" {
-            fn signal(sig: std::ffi::c_int, handler: usize) -> usize;
-        }
-        #[cfg(any(
-            target_os = "linux",
-            target_os = "macos",
-            target_os = "freebsd",
-            target_os = "openbsd",
-            target_os = "netbsd"
-        ))]
-        // SAFETY: SIG_IGN (1) for SIGXFSZ (25 on these systems and architectures, MIPS and
-        // SPARC Linux aside, which are not built for).
-        unsafe {
-            if !cfg!(any(
-                target_arch = "mips",
-                target_arch = "mips64",
-                target_arch = "sparc64"
-            )) {
-                signal(25, 1);
-            }
-        }
+    // SAFETY: sets the disposition of one signal to "ignore"; no handler of ours runs.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
 }
 
@@ -415,52 +396,17 @@ pub fn today() -> crate::play::daily::Date {
     }
     #[cfg(all(unix, not(target_arch = "wasm32")))]
     {
-        // The C library's `localtime_r`, with its own types: `time_t` is a C `long` on the
-        // unix targets built for (32 bits on 32-bit Linux with the old ABI, 64 elsewhere), and
-        // `struct tm` is nine ints, then on glibc, musl and the BSDs a `long` and a pointer.
-        type TimeT = std::ffi::c_long;
-        #[repr(C)]
-        struct Tm {
-            sec: std::ffi::c_int,
-            min: std::ffi::c_int,
-            hour: std::ffi::c_int,
-            mday: std::ffi::c_int,
-            mon: std::ffi::c_int,
-            year: std::ffi::c_int,
-            wday: std::ffi::c_int,
-            yday: std::ffi::c_int,
-            isdst: std::ffi::c_int,
-            gmtoff: std::ffi::c_long,
-            zone: *const std::ffi::c_char,
-        }
-        unsafe extern "C" {
-            fn time(t: *mut TimeT) -> TimeT;
-            fn localtime_r(t: *const TimeT, tm: *mut Tm) -> *mut Tm;
-        }
-        let mut tm = Tm {
-            sec: 0,
-            min: 0,
-            hour: 0,
-            mday: 0,
-            mon: 0,
-            year: 0,
-            wday: 0,
-            yday: 0,
-            isdst: 0,
-            gmtoff: 0,
-            zone: std::ptr::null(),
-        };
         // SAFETY: `time` writes nothing when handed null; `localtime_r` fills the `struct tm`
-        // it is handed (this type has its fields, sizes and alignment), or returns null.
-        let ok = unsafe {
-            let t = time(std::ptr::null_mut());
-            !localtime_r(&t, &mut tm).is_null()
+        // it is handed, or returns null. An all-zero `struct tm` is a valid value (its zone
+        // pointer null).
+        let (ok, tm) = unsafe {
+            let mut tm: libc::tm = std::mem::zeroed();
+            let t = libc::time(std::ptr::null_mut());
+            (!libc::localtime_r(&t, &mut tm).is_null(), tm)
         };
-        let _ = (
-            tm.sec, tm.min, tm.hour, tm.wday, tm.yday, tm.isdst, tm.gmtoff, tm.zone,
-        );
         if ok {
-            Date::new(tm.year + 1900, (tm.mon + 1) as u32, tm.mday as u32).unwrap_or_else(|_| utc())
+            Date::new(tm.tm_year + 1900, (tm.tm_mon + 1) as u32, tm.tm_mday as u32)
+                .unwrap_or_else(|_| utc())
         } else {
             utc()
         }

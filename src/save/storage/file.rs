@@ -52,8 +52,8 @@ fn identity(m: &std::fs::Metadata) -> Option<(u64, u64)> {
 }
 
 /// Opens `path` for writing, creating it, without following a link at it and without
-/// waiting on a pipe: the platform's `O_NOFOLLOW | O_NONBLOCK` where they are known, and
-/// on every platform a check that what was opened is the regular file the name holds.
+/// waiting on a pipe: `O_NOFOLLOW | O_NONBLOCK` on unix, and on every platform a check that
+/// what was opened is the regular file the name holds.
 fn open_regular(path: &Path) -> std::io::Result<File> {
     if let Ok(m) = std::fs::symlink_metadata(path)
         && !m.is_file()
@@ -65,7 +65,7 @@ fn open_regular(path: &Path) -> std::io::Result<File> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        o.custom_flags(sys::O_NOFOLLOW | sys::O_NONBLOCK)
+        o.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
             .mode(0o600);
     }
     let f = o.open(path)?;
@@ -77,56 +77,17 @@ fn open_regular(path: &Path) -> std::io::Result<File> {
     Ok(f)
 }
 
-/// The flags of `open(2)` that differ between platforms, where known; elsewhere none (the
-/// checks around the open still hold).
-#[cfg(unix)]
-mod sys {
-    const LINUX_WIDE: bool = cfg!(all(
-        target_os = "linux",
-        any(
-            target_arch = "x86_64",
-            target_arch = "x86",
-            target_arch = "riscv64"
-        )
-    ));
-    const LINUX_ARM: bool = cfg!(all(
-        target_os = "linux",
-        any(target_arch = "aarch64", target_arch = "arm")
-    ));
-    const MAC_OR_FREEBSD: bool = cfg!(any(target_os = "macos", target_os = "freebsd"));
-
-    pub const O_NOFOLLOW: i32 = if LINUX_WIDE {
-        0o400000
-    } else if LINUX_ARM {
-        0o100000
-    } else if MAC_OR_FREEBSD {
-        0x100
-    } else {
-        0
-    };
-    pub const O_NONBLOCK: i32 = if LINUX_WIDE || LINUX_ARM {
-        0o4000
-    } else if MAC_OR_FREEBSD {
-        0x4
-    } else {
-        0
-    };
-}
-
 /// Whether a process of this number runs (unix); elsewhere every other number is taken
 /// to have ended (only the window holding the lock writes temporary files).
 fn alive(pid: u32) -> bool {
     #[cfg(unix)]
     {
-        unsafe extern "C" {
-            fn kill(pid: i32, sig: i32) -> i32;
-        }
-        let Ok(pid) = i32::try_from(pid) else {
+        let Ok(pid) = libc::pid_t::try_from(pid) else {
             return false;
         };
         // SAFETY: signal 0 only checks that the process exists; nothing is sent.
-        let r = unsafe { kill(pid, 0) };
-        r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(3) // ESRCH
+        let r = unsafe { libc::kill(pid, 0) };
+        r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
     }
     #[cfg(not(unix))]
     {
@@ -456,28 +417,19 @@ mod abort_mark {
     use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
     pub const DIED: &str = "died";
-    const SIGILL: i32 = 4;
-    const SIGABRT: i32 = 6;
-    const SIG_DFL: usize = 0;
 
     static FD: AtomicI32 = AtomicI32::new(-1);
     static INSTALLED: AtomicBool = AtomicBool::new(false);
 
-    unsafe extern "C" {
-        fn signal(sig: i32, handler: usize) -> usize;
-        fn write(fd: i32, buf: *const u8, len: usize) -> isize;
-        fn close(fd: i32) -> i32;
-    }
-
-    extern "C" fn on_death(sig: i32) {
+    extern "C" fn on_death(sig: libc::c_int) {
         let fd = FD.swap(-1, Ordering::SeqCst);
         let line = b"\ndied\n";
         // SAFETY: `write` and `signal` are async-signal-safe; the descriptor is ours.
         unsafe {
             if fd >= 0 {
-                write(fd, line.as_ptr(), line.len());
+                libc::write(fd, line.as_ptr().cast(), line.len());
             }
-            signal(sig, SIG_DFL);
+            libc::signal(sig, libc::SIG_DFL);
         }
     }
 
@@ -489,14 +441,15 @@ mod abort_mark {
         if !INSTALLED.swap(true, Ordering::SeqCst) {
             // SAFETY: installs a handler that only calls async-signal-safe functions.
             unsafe {
-                signal(SIGABRT, on_death as extern "C" fn(i32) as usize);
-                signal(SIGILL, on_death as extern "C" fn(i32) as usize);
+                let handler = on_death as extern "C" fn(libc::c_int) as libc::sighandler_t;
+                libc::signal(libc::SIGABRT, handler);
+                libc::signal(libc::SIGILL, handler);
             }
         }
         let old = FD.swap(f.into_raw_fd(), Ordering::SeqCst);
         if old >= 0 {
             // SAFETY: a descriptor this module opened and no one else holds.
-            unsafe { close(old) };
+            unsafe { libc::close(old) };
         }
     }
 
@@ -504,7 +457,7 @@ mod abort_mark {
         let fd = FD.swap(-1, Ordering::SeqCst);
         if fd >= 0 {
             // SAFETY: a descriptor this module opened and no one else holds.
-            unsafe { close(fd) };
+            unsafe { libc::close(fd) };
         }
     }
 }

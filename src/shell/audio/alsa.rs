@@ -10,12 +10,7 @@ use std::ffi::{CStr, CString, c_char, c_int, c_long, c_uint, c_ulong, c_void};
 pub const LIBRARY: &str = "libasound.so.2";
 
 // The C library's loader (in libc, or libdl on older glibc, which the standard library links).
-unsafe extern "C" {
-    fn dlopen(file: *const c_char, mode: c_int) -> *mut c_void;
-    fn dlsym(handle: *mut c_void, name: *const c_char) -> *mut c_void;
-    fn dlerror() -> *const c_char;
-}
-const RTLD_NOW: c_int = 2;
+use libc::{RTLD_NOW, dlerror, dlopen, dlsym};
 
 const SND_PCM_STREAM_PLAYBACK: c_int = 0;
 const SND_PCM_NONBLOCK: c_int = 1;
