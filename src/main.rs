@@ -28,8 +28,12 @@ fn main() -> ExitCode {
 }
 
 fn play(code: Option<GameCode>, watch: Option<solitaire::engine::Game>) -> ExitCode {
-    if let Some(platform::NoWindow::NoDisplay) = platform::missing_display() {
-        let why = solitaire::ui::strings::strings().no_display;
+    if let Some(no) = platform::missing_display() {
+        let s = solitaire::ui::strings::strings();
+        let why = match no {
+            platform::NoWindow::NoDisplay => s.no_display,
+            platform::NoWindow::NoX11Library => s.no_x11_library,
+        };
         eprintln!("solitaire: {why}");
         return ExitCode::from(1);
     }

@@ -865,6 +865,74 @@ fn no_display_gives_a_clean_message() {
     }
 }
 
+/// Issue #48: a display the X library cannot open — a name it cannot read, a screen the live
+/// server lacks, a path to a socket — gives the clean message and exit status 1, for the
+/// game and for `replay FILE`, where the window library aborted (exit 134).
+#[test]
+fn a_display_that_cannot_be_opened_gives_a_clean_message() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let data = temp_dir("bad-display");
+    let socket = data.join("socket");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let script = data.join("game.txt");
+    std::fs::write(&script, "new KL1-D1N-AAAAAAA\ndraw\n").unwrap();
+    let server_socket = format!("/tmp/.X11-unix/X{}", &display.name[1..]);
+    let names = [
+        "garbage".to_string(),
+        format!("{}.77", display.name),
+        socket.display().to_string(),
+        server_socket,
+    ];
+    for name in &names {
+        for args in [vec![], vec!["replay", script.to_str().unwrap()]] {
+            let out = Command::new(env!("CARGO_BIN_EXE_solitaire"))
+                .args(&args)
+                .env("DISPLAY", name)
+                .env("SOLITAIRE_DATA_DIR", &data)
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "DISPLAY={name} {args:?}: {err}");
+            assert!(
+                err.contains("no display answers") && !err.contains("panicked"),
+                "DISPLAY={name} {args:?}: {err}"
+            );
+        }
+    }
+    // The display itself still opens.
+    let (_game, window) = display.game(&["replay", script.to_str().unwrap()], &data);
+    assert!(!window.is_empty());
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// Issue #48: without the X library (hidden in a mount namespace of its own) the game says so
+/// and exits with status 1; the window library would abort.
+#[test]
+fn a_missing_x_library_gives_a_clean_message() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    let Some(hide) = common::library_hider(&["libX11.so.6", "libX11.so"]) else {
+        eprintln!("skipped: no libX11 to hide, or no mount namespace (needs root)");
+        return;
+    };
+    let bin = env!("CARGO_BIN_EXE_solitaire");
+    let out = Command::new("unshare")
+        .args(["-m", "sh", "-c", &format!("{hide}exec {bin}")])
+        .env("DISPLAY", &display.name)
+        .env("SOLITAIRE_DATA_DIR", temp_dir("no-x11"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("libX11.so.6") && !err.contains("panicked"),
+        "{err}"
+    );
+}
+
 /// A small random number source for the sweeps (a fixed seed: a failure can be run again).
 struct Lcg(u64);
 

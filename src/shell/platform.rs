@@ -9,24 +9,79 @@ pub fn now_ms() -> u64 {
 /// Why a window cannot open here, if it cannot; the strings table words it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoWindow {
-    /// Native Linux without a display: neither DISPLAY nor WAYLAND_DISPLAY is set.
+    /// Native Linux without a display: DISPLAY is not set, no X server answers there, or the
+    /// X library does not open it (a screen the server lacks, a name it does not read).
     NoDisplay,
+    /// The X library (`libX11.so.6`), which the window library loads at run time, is missing.
+    NoX11Library,
 }
 
-/// Whether a window can open: on Linux and the BSDs, a display server must answer at
-/// `DISPLAY` (its local socket, or its TCP port) or at `WAYLAND_DISPLAY`; checked before the
-/// window library tries, which would abort the process.
+/// Whether a window can open: on Linux and the BSDs, an X server must answer at `DISPLAY`
+/// (its local socket, or its TCP port), and the X library must open that display, as the
+/// window library will; checked before the window library tries, which would abort the
+/// process.
 pub fn missing_display() -> Option<NoWindow> {
     #[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
     {
         let var = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
-        let x11 = var("DISPLAY").is_some_and(|d| x11_answers(&d));
         // The window library speaks X11 (on Wayland through Xwayland, which sets DISPLAY).
-        if !x11 {
+        // The server is asked first, with a time limit (an unreachable host answers nothing
+        // for minutes), then the X library itself.
+        if !var("DISPLAY").is_some_and(|d| x11_answers(&d)) {
             return Some(NoWindow::NoDisplay);
         }
+        x11_opens()
     }
+    #[cfg(not(all(unix, not(target_os = "macos"), not(target_arch = "wasm32"))))]
     None
+}
+
+/// Whether the X library opens the display `DISPLAY` names, as the window library will
+/// (`XOpenDisplay`, of `libX11` loaded at run time): a screen the server lacks (`:0.7`) or a
+/// name the library does not read fails here and not there. The display opened stays open
+/// while the game runs, like the probe's connection in `x11_connects`; a server that takes
+/// the connection and never answers is given ten seconds.
+#[cfg(all(unix, not(target_os = "macos"), not(target_arch = "wasm32")))]
+fn x11_opens() -> Option<NoWindow> {
+    use std::ffi::{c_char, c_int, c_void};
+    // SAFETY: dlopen of the X library by name (it stays loaded for good; the window library
+    // loads the same one), and its two functions looked up with their C signatures:
+    // `Status XInitThreads(void)`, `Display *XOpenDisplay(const char *)`.
+    let (init, open) = unsafe {
+        let lib = [c"libX11.so.6", c"libX11.so"]
+            .iter()
+            .map(|name| libc::dlopen(name.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL))
+            .find(|h| !h.is_null());
+        let Some(lib) = lib else {
+            return Some(NoWindow::NoX11Library);
+        };
+        let init = libc::dlsym(lib, c"XInitThreads".as_ptr());
+        let open = libc::dlsym(lib, c"XOpenDisplay".as_ptr());
+        if init.is_null() || open.is_null() {
+            return Some(NoWindow::NoX11Library);
+        }
+        type Init = unsafe extern "C" fn() -> c_int;
+        type Open = unsafe extern "C" fn(*const c_char) -> *mut c_void;
+        (
+            std::mem::transmute::<*mut c_void, Init>(init),
+            std::mem::transmute::<*mut c_void, Open>(open),
+        )
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        // SAFETY: XInitThreads first, as the window library calls it (the X library's rule:
+        // before any other of its calls); then XOpenDisplay(NULL) reads DISPLAY. The display
+        // is never closed.
+        let opened = unsafe {
+            init();
+            !open(std::ptr::null()).is_null()
+        };
+        let _ = tx.send(opened);
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(10)) {
+        Ok(true) => None,
+        _ => Some(NoWindow::NoDisplay),
+    }
 }
 
 /// Whether an X server takes a connection at `DISPLAY` (`:N`, `unix:N`, `HOST:N`, with an

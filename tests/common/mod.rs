@@ -361,12 +361,17 @@ pub fn once_the_lock_is_free<T>(mut attempt: impl FnMut() -> Option<T>) -> T {
 
 /// The places the system's libasound is found, if it has one.
 pub fn system_libasound() -> Vec<String> {
+    system_library("libasound.so.2")
+}
+
+/// The places the loader finds the library of this name (`libX11.so.6`), if anywhere.
+pub fn system_library(name: &str) -> Vec<String> {
     let Ok(out) = std::process::Command::new("ldconfig").arg("-p").output() else {
         return Vec::new();
     };
     String::from_utf8_lossy(&out.stdout)
         .lines()
-        .filter(|l| l.trim_start().starts_with("libasound.so.2 "))
+        .filter(|l| l.trim_start().starts_with(&format!("{name} ")))
         .filter_map(|l| l.split("=> ").nth(1).map(|p| p.trim().to_string()))
         .collect()
 }
@@ -375,7 +380,12 @@ pub fn system_libasound() -> Vec<String> {
 /// command run after it in a mount namespace of its own (`unshare -m sh -c PREFIX...`); `None`
 /// where there is no libasound or no such namespace (it needs root).
 pub fn libasound_hider() -> Option<String> {
-    let libs = system_libasound();
+    library_hider(&["libasound.so.2"])
+}
+
+/// The same for every library of these names.
+pub fn library_hider(names: &[&str]) -> Option<String> {
+    let libs: Vec<String> = names.iter().flat_map(|n| system_library(n)).collect();
     if libs.is_empty() {
         return None;
     }

@@ -380,6 +380,8 @@ pub static EN: Strings = Strings {
     page_graphics_lost: "The browser took the game's graphics away (phones do this to save memory). Your game is saved. Tap or click here to bring it back.",
     page_copy: "Copy",
     page_close: "Close",
-    no_display: "no display answers (DISPLAY is not set, or no X server answers there); \
-                 to play without a window, use: solitaire script",
+    no_display: "no display answers (DISPLAY is not set, or the X display it names cannot be \
+                 opened); to play without a window, use: solitaire script",
+    no_x11_library: "the X11 library (libX11.so.6) cannot be loaded, so no window can open; \
+                     to play without a window, use: solitaire script",
 };

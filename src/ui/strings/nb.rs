@@ -388,6 +388,8 @@ pub static NB: Strings = Strings {
     page_graphics_lost: "Nettleseren tok fra spillet grafikken (telefoner gjør det for å spare minne). Spillet ditt er lagret. Trykk eller klikk her for å få det tilbake.",
     page_copy: "Kopier",
     page_close: "Lukk",
-    no_display: "ingen skjerm svarer (DISPLAY er ikke satt, eller ingen X-tjener svarer der); \
-                 for å spille uten vindu: solitaire script",
+    no_display: "ingen skjerm svarer (DISPLAY er ikke satt, eller X-skjermen den peker på kan \
+                 ikke åpnes); for å spille uten vindu: solitaire script",
+    no_x11_library: "X11-biblioteket (libX11.so.6) kan ikke lastes, så ingen vinduer kan åpnes; \
+                     for å spille uten vindu: solitaire script",
 };

@@ -147,6 +147,7 @@ strings_table! {
     sound_hint: &'static str,
     bank: &'static str,
     no_display: &'static str,
+    no_x11_library: &'static str,
     link_code: &'static str,
     random_instead: &'static str,
     hint: &'static str,

@@ -390,6 +390,8 @@ pub static TR: Strings = Strings {
     page_graphics_lost: "Tarayıcı oyunun grafiklerini kaldırdı (telefonlar bellekten tasarruf etmek için bunu yapar). Oyununuz kayıtlı. Geri getirmek için buraya dokunun ya da tıklayın.",
     page_copy: "Kopyala",
     page_close: "Kapat",
-    no_display: "hiçbir ekran yanıt vermiyor (DISPLAY ayarlı değil ya da orada X sunucusu yanıt vermiyor); \
-                 pencere olmadan oynamak için: solitaire script",
+    no_display: "hiçbir ekran yanıt vermiyor (DISPLAY ayarlı değil ya da gösterdiği X ekranı \
+                 açılamıyor); pencere olmadan oynamak için: solitaire script",
+    no_x11_library: "X11 kitaplığı (libX11.so.6) yüklenemiyor, bu yüzden pencere açılamaz; \
+                     pencere olmadan oynamak için: solitaire script",
 };
