@@ -933,6 +933,45 @@ fn a_missing_x_library_gives_a_clean_message() {
     );
 }
 
+/// Issue #48: the window's WM_CLASS is the game's name, the one `solitaire.desktop` gives as
+/// its StartupWMClass, so that a desktop matches the window with its launcher and icon.
+#[test]
+fn the_window_class_is_the_one_the_desktop_file_names() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    if !have("xprop") {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install xprop (Debian: x11-utils)"
+        );
+        eprintln!("skipped: xprop not installed (Debian: x11-utils)");
+        return;
+    }
+    let desktop = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/release/linux/solitaire.desktop"
+    ))
+    .unwrap();
+    let named = desktop
+        .lines()
+        .find_map(|l| l.strip_prefix("StartupWMClass="))
+        .expect("the desktop file names the window's class");
+    assert_eq!(named, "solitaire");
+    let data = temp_dir("wm-class");
+    let (_game, window) = display.game(&[], &data);
+    let said = display
+        .run(&["xprop", "-id", &window, "WM_CLASS"])
+        .expect("xprop reads the window");
+    let said = String::from_utf8_lossy(&said);
+    assert_eq!(
+        said.trim(),
+        format!("WM_CLASS(STRING) = \"{named}\", \"{named}\""),
+        "the instance and the class"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}
+
 /// A small random number source for the sweeps (a fixed seed: a failure can be run again).
 struct Lcg(u64);
 

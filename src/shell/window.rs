@@ -37,6 +37,9 @@ pub fn conf(assets: &crate::render::assets::Assets) -> macroquad::conf::Conf {
         platform: macroquad::miniquad::conf::Platform {
             // Sleep until something happens: no frames while the player thinks.
             blocking_event_loop: true,
+            // WM_CLASS on X11 (the app_id on Wayland): the name a desktop matches with
+            // `solitaire.desktop` (its StartupWMClass), for the icon and the launcher entry.
+            linux_wm_class: "solitaire",
             ..Default::default()
         },
         ..Default::default()
