@@ -842,6 +842,95 @@ fn a_fifo_a_device_or_a_huge_file_is_kept_aside_unread() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Issue #48: a link round in a loop (to itself, or through another name) or to a file of the
+/// system's that cannot be read (`/proc/self/mem`) at a record's name left the whole session
+/// unsaved. Now it is moved aside like any non-file, with a notice: the other records load as
+/// they were, and saving goes on.
+#[cfg(unix)]
+#[test]
+fn a_link_loop_or_a_link_to_a_special_file_at_a_records_name_is_moved_aside() {
+    use std::os::unix::fs::symlink;
+    let code = GameCode::parse("KL1-D1V-AAAAAAB").unwrap();
+    let mut game = Game::new(code);
+    game.apply(Action::Draw).unwrap();
+    let settings = Settings {
+        four_colour: true,
+        ..Settings::default()
+    };
+    let stats = some_stats(code);
+    type Plant = fn(&std::path::Path);
+    let plants: [(&str, Plant); 4] = [
+        ("a loop to itself", |p| symlink(p, p).unwrap()),
+        ("a loop through another name", |p| {
+            let other = p.with_extension("other");
+            symlink(&other, p).unwrap();
+            symlink(p, &other).unwrap();
+        }),
+        ("a link to /proc/self/mem", |p| {
+            symlink("/proc/self/mem", p).unwrap()
+        }),
+        ("a link to a folder", |p| symlink("/", p).unwrap()),
+    ];
+    for key in Key::RECORDS {
+        for (what, plant) in plants {
+            let dir = temp_dir("odd-links");
+            Persist::open(FileStorage::in_dir(&dir))
+                .0
+                .save(&game, &settings, &stats);
+            let path = FileStorage::in_dir(&dir).path(key);
+            std::fs::remove_file(&path).unwrap();
+            plant(&path);
+            let (mut persist, loaded) = Persist::open(FileStorage::in_dir(&dir));
+            let notices: Vec<Notice> = std::iter::from_fn(|| persist.take_notice()).collect();
+            assert!(
+                matches!(notices.as_slice(), [Notice::Unreadable { key: k, .. }] if *k == key),
+                "{key:?}, {what}: {notices:?}"
+            );
+            assert_eq!(
+                persist.state(),
+                solitaire::save::Saving::Writes,
+                "{key:?}, {what}"
+            );
+            // The other records load as they were saved.
+            if key != Key::Settings {
+                assert_eq!(loaded.settings, settings, "{key:?}, {what}");
+            }
+            if key != Key::Record {
+                assert_eq!(loaded.stats, stats, "{key:?}, {what}");
+            }
+            if key != Key::Game {
+                let g = loaded.game.as_ref().expect("the game loads");
+                assert_eq!(g.game.log(), game.log(), "{key:?}, {what}");
+            }
+            // Saving goes on: a new record at the name, the link kept aside as it was.
+            let mut next = game.clone();
+            next.apply(Action::Draw).unwrap();
+            persist.save(&next, &settings, &stats);
+            assert_eq!(persist.take_notice(), None, "{key:?}, {what}");
+            assert!(
+                std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()),
+                "{key:?}, {what}: a record written at the name"
+            );
+            let (_, again) = Persist::open(FileStorage::in_dir(&dir));
+            assert_eq!(
+                again.game.map(|g| g.game.moves()),
+                Some(2),
+                "{key:?}, {what}"
+            );
+            let kept: Vec<String> = names(&dir)
+                .into_iter()
+                .filter(|n| n.starts_with(&format!("{}.unreadable-", key.name())))
+                .collect();
+            assert_eq!(kept.len(), 1, "{key:?}, {what}: {:?}", names(&dir));
+            assert!(
+                std::fs::symlink_metadata(dir.join(&kept[0])).is_ok_and(|m| m.is_symlink()),
+                "{key:?}, {what}: the link itself kept aside"
+            );
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+    }
+}
+
 /// Finding 7: a 20 MB word in a log entry peaked at 2 GB (the notice repeated it).
 #[test]
 fn a_huge_word_in_a_log_entry_gives_a_short_notice() {

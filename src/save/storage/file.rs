@@ -276,18 +276,21 @@ fn sync_dir(dir: &Path) {
 }
 
 impl Storage for FileStorage {
+    /// What the name holds. Anything there that does not read as a regular file's bytes (a
+    /// folder, a device, a link that leads nowhere or round in a loop, a file whose reading
+    /// fails, like `/proc/self/mem`) is no save, to be moved aside; only a folder that cannot
+    /// be looked into is a storage that fails.
     fn read(&mut self, key: Key) -> Result<Stored, StorageError> {
         let path = self.path(key);
+        let named = match std::fs::symlink_metadata(&path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Stored::Nothing),
+            Err(e) => return Err(io_error(IoStep::Read, &path, &e)),
+        };
         let meta = match std::fs::metadata(&path) {
             Ok(m) => m,
-            Err(e) if e.kind() == ErrorKind::NotFound => {
-                // A link that leads nowhere is something there all the same.
-                return Ok(match std::fs::symlink_metadata(&path) {
-                    Ok(_) => Stored::Unusable(Unusable::BrokenLink),
-                    Err(_) => Stored::Nothing,
-                });
-            }
-            Err(e) => return Err(io_error(IoStep::Read, &path, &e)),
+            Err(_) if named.is_symlink() => return Ok(Stored::Unusable(Unusable::BrokenLink)),
+            Err(_) => return Ok(Stored::Unusable(Unusable::CannotRead)),
         };
         if !meta.is_file() {
             return Ok(Stored::Unusable(Unusable::NotAFile));
@@ -295,15 +298,17 @@ impl Storage for FileStorage {
         if meta.len() > MAX_BYTES {
             return Ok(Stored::Unusable(Unusable::TooLarge));
         }
-        let file = File::open(&path).map_err(|e| io_error(IoStep::Read, &path, &e))?;
+        let Ok(file) = File::open(&path) else {
+            return Ok(Stored::Unusable(Unusable::CannotRead));
+        };
         // Checked again on the open file: it may have been swapped meanwhile.
         if !file.metadata().is_ok_and(|m| m.is_file()) {
             return Ok(Stored::Unusable(Unusable::NotAFile));
         }
         let mut bytes = Vec::new();
-        file.take(MAX_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| io_error(IoStep::Read, &path, &e))?;
+        if file.take(MAX_BYTES + 1).read_to_end(&mut bytes).is_err() {
+            return Ok(Stored::Unusable(Unusable::CannotRead));
+        }
         if bytes.len() as u64 > MAX_BYTES {
             return Ok(Stored::Unusable(Unusable::TooLarge));
         }

@@ -56,8 +56,11 @@ pub enum Unusable {
     NotAFile,
     /// Larger than any save (`MAX_BYTES`).
     TooLarge,
-    /// A link that leads nowhere.
+    /// A link that leads nowhere (to nothing, or round in a loop).
     BrokenLink,
+    /// Opening or reading it fails (a file of the system's, like `/proc/self/mem`, a file
+    /// this user may not read, a disk's read error).
+    CannotRead,
 }
 
 /// Where a record that could not be used was kept.

@@ -310,6 +310,7 @@ pub static EN: Strings = Strings {
     unusable_not_a_file: "it is not a regular file",
     unusable_too_large: "it is larger than {mb} MB",
     unusable_broken_link: "it is a link to nothing",
+    unusable_cannot_read: "it cannot be read",
     stats_bankroll: "an impossible Vegas bankroll",
     stats_daily: "an impossible daily-deal record",
     stats_too_many: "{mode}: too many games played",

@@ -60,6 +60,7 @@ pub fn damage_text(d: &crate::save::Damage) -> String {
                 &[("mb", &(crate::save::format::MAX_BYTES >> 20).to_string())],
             ),
             Unusable::BrokenLink => s.unusable_broken_link.into(),
+            Unusable::CannotRead => s.unusable_cannot_read.into(),
         },
     }
 }

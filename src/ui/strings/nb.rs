@@ -318,6 +318,7 @@ pub static NB: Strings = Strings {
     unusable_not_a_file: "det er ikke en vanlig fil",
     unusable_too_large: "den er større enn {mb} MB",
     unusable_broken_link: "det er en lenke til ingenting",
+    unusable_cannot_read: "den kan ikke leses",
     stats_bankroll: "en umulig Vegas-bank",
     stats_daily: "en umulig oversikt over de daglige utdelingene",
     stats_too_many: "{mode}: for mange spill",

@@ -264,6 +264,7 @@ strings_table! {
     unusable_not_a_file: &'static str,
     unusable_too_large: &'static str,
     unusable_broken_link: &'static str,
+    unusable_cannot_read: &'static str,
     stats_bankroll: &'static str,
     stats_daily: &'static str,
     stats_too_many: &'static str,

@@ -309,6 +309,7 @@ pub static TR: Strings = Strings {
     unusable_not_a_file: "normal bir dosya değil",
     unusable_too_large: "{mb} MB'tan büyük",
     unusable_broken_link: "hiçbir yere gitmeyen bir bağlantı",
+    unusable_cannot_read: "okunamıyor",
     stats_bankroll: "imkânsız bir Vegas kasası",
     stats_daily: "imkânsız bir günlük oyun kaydı",
     stats_too_many: "{mode}: çok fazla oyun",
