@@ -115,6 +115,55 @@ fn a_crash_at_every_write_of_the_winning_click_counts_the_win_once() {
     }
 }
 
+/// The records with the record's write number set to `seq` (and the game's to go with it), as
+/// after that many writes.
+fn numbered(mut saved: MemoryStorage, seq: u64) -> MemoryStorage {
+    for (key, field) in [(Key::Record, "seq"), (Key::Game, "record_seq")] {
+        let mut v: serde_json::Value = serde_json::from_slice(saved.bytes(key).unwrap()).unwrap();
+        v[field] = seq.into();
+        saved
+            .saved
+            .insert(key, Stored::Bytes(serde_json::to_vec(&v).unwrap()));
+    }
+    saved
+}
+
+/// Issue #48: the record's write number wraps round from 2^64 − 1 to 0, and a crash between
+/// the winning click's writes across the wrap still counts the win once (a plain comparison
+/// took the record at 0 for behind the game at 2^64 − 1, and the win counted twice; a debug
+/// build overflowed).
+#[test]
+fn the_write_number_wraps_round_and_a_crash_across_the_wrap_counts_once() {
+    let (code, line) = winnable();
+    let mut g = Game::new(code);
+    for &a in &line[..line.len() - 1] {
+        g.apply(a).unwrap();
+    }
+    for seq in [u64::MAX - 1, u64::MAX] {
+        let mut app = App::with_game(g.clone(), 1);
+        let before = numbered(saved_before(&app), seq);
+        let (mut persist, _) = Persist::open(Recording::new(before));
+        play_by_mouse(&mut Mouse::new(), &mut app, *line.last().unwrap());
+        save(&mut persist, &app);
+        let record: serde_json::Value =
+            serde_json::from_slice(persist.storage().now.bytes(Key::Record).unwrap()).unwrap();
+        assert_eq!(record["seq"], seq.wrapping_add(1), "the number counts on");
+        for (i, left) in persist.storage().after.clone().into_iter().enumerate() {
+            let (mut persist, loaded) = Persist::open(Recording::new(left));
+            let mut app = solitaire::ui::start::restore(loaded, code, 1);
+            if !app.game().is_won() {
+                play_by_mouse(&mut Mouse::new(), &mut app, *line.last().unwrap());
+            }
+            save(&mut persist, &app);
+            app.start(GameCode::parse("KL1-D1N-AAAAAAZ").unwrap());
+            save(&mut persist, &app);
+            let (_, loaded) = Persist::open(persist.storage().now.clone());
+            let m = loaded.stats.mode(code);
+            assert_eq!((m.played, m.won), (1, 1), "from {seq}, crash point {i}");
+        }
+    }
+}
+
 /// Every crash point of leaving a Vegas game under way for another, dollars carried: it
 /// counts as played once, and its dollars go into the bankroll once.
 #[test]

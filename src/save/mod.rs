@@ -166,6 +166,15 @@ fn slot(key: Key) -> usize {
         .unwrap_or(Key::RECORDS.len() - 1)
 }
 
+/// Whether the record's write number `record` is ahead of the one the game goes with: the
+/// numbers count on by one and wrap round from 2^64 − 1 to 0, so ahead means by less than half
+/// the circle (serial number arithmetic, as in RFC 1982): a record written once past
+/// 2^64 − 1, at 0, is ahead of a game at 2^64 − 1.
+fn ahead(record: u64, game: u64) -> bool {
+    let by = record.wrapping_sub(game);
+    by != 0 && by < 1 << 63
+}
+
 fn take_u64(extra: &mut Extra, name: &str) -> u64 {
     extra.remove(name).and_then(|v| v.as_u64()).unwrap_or(0)
 }
@@ -239,7 +248,7 @@ impl<S: Storage> Persist<S> {
         self.seq = record_seq;
         if let Some(g) = &mut loaded.game {
             // The record moved on and the game did not follow: a crash between the writes.
-            if record_seq > game_seq && g.game.moves() > 0 {
+            if ahead(record_seq, game_seq) && g.game.moves() > 0 {
                 g.counted = true;
             }
         }
@@ -470,7 +479,7 @@ impl<S: Storage> Persist<S> {
                     if self.written.text[i].as_ref() == Some(&now) {
                         continue;
                     }
-                    extra.insert(SEQ.into(), (self.seq + 1).into());
+                    extra.insert(SEQ.into(), self.seq.wrapping_add(1).into());
                     format::encode_record(stats, &extra)
                 }
                 _ => {
@@ -492,7 +501,7 @@ impl<S: Storage> Persist<S> {
             match self.storage.write(key, text.as_bytes()) {
                 Ok(()) => {
                     if key == Key::Record {
-                        self.seq += 1;
+                        self.seq = self.seq.wrapping_add(1);
                     }
                     self.written.text[i] = Some(text);
                 }
