@@ -61,7 +61,11 @@ async fn game_loop(
     let start = platform::now_ms();
     // A replay opens on the game in play, untouched: the deal asked for is not started.
     let code = if watch.is_some() { None } else { code };
-    let (mut app, mut persist) = window::start_app(start, code, saves);
+    let (app, persist) = window::start_app(start, code, saves);
+    // Dropped when the window closes (the window library ends its loop and drops this one):
+    // a save that failed is tried once more then.
+    let mut open = window::Open { app, persist };
+    let window::Open { app, persist } = &mut open;
     // The sound output opens on its own thread natively (the page holds it on the web): the
     // first frame never waits for it.
     let audio = solitaire::shell::audio::Audio::start();
@@ -93,7 +97,7 @@ async fn game_loop(
             app.set_today(solitaire::shell::platform::today());
             next_date_check = t + 30_000;
         }
-        if inputs.deliver(&mut app, &view, t, trace) {
+        if inputs.deliver(app, &view, t, trace) {
             last_input = t;
         }
         app.tick(t);
@@ -109,8 +113,8 @@ async fn game_loop(
         if claim {
             next_claim = t + 1000;
         }
-        if window::run_effects(&mut app, &mut persist, &audio, claim) {
-            renderer.draw(&app);
+        if window::run_effects(app, persist, &audio, claim) {
+            renderer.draw(app);
             let f = &renderer.frame;
             present.upload(&f.bytes, f.w, f.h);
         }

@@ -345,6 +345,116 @@ fn a_writer_that_lost_the_saves_goes_back_to_what_was_saved() {
     assert_eq!(loaded.game.unwrap().game.moves(), 4);
 }
 
+/// A storage in memory that the test still sees after the window that used it is gone, with
+/// what the saves handed it as unsaved (`Storage::keep_unsaved`).
+#[derive(Clone, Default)]
+struct Shared(Rc<RefCell<MemoryStorage>>, Rc<RefCell<Unsaved>>);
+
+type Unsaved = Vec<(Key, Vec<u8>)>;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+impl Storage for Shared {
+    fn read(&mut self, key: Key) -> Result<Stored, StorageError> {
+        self.0.borrow_mut().read(key)
+    }
+    fn write(&mut self, key: Key, bytes: &[u8]) -> Result<(), StorageError> {
+        self.0.borrow_mut().write(key, bytes)
+    }
+    fn remove(&mut self, key: Key) -> Result<(), StorageError> {
+        self.0.borrow_mut().remove(key)
+    }
+    fn keep_aside(&mut self, key: Key) -> Result<Kept, StorageError> {
+        self.0.borrow_mut().keep_aside(key)
+    }
+    fn claim(&mut self) -> Result<bool, StorageError> {
+        self.0.borrow_mut().claim()
+    }
+    fn keep_unsaved(&mut self, records: &[(Key, &[u8])]) {
+        *self.1.borrow_mut() = records.iter().map(|(k, b)| (*k, b.to_vec())).collect();
+    }
+}
+
+/// Issue #48: a failed save hands the storage what it could not write, in the order it writes
+/// (the web page writes it as it goes, `pagehide`): written then, it is the save that failed,
+/// the move in it; a save that works empties it.
+#[test]
+fn a_failed_save_hands_over_what_it_could_not_write() {
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let shared = Shared::default();
+    let (mut persist, loaded) = Persist::open(shared.clone());
+    let mut app = solitaire::ui::start::restore(loaded, code, 1);
+    window::save(&mut app, &mut persist, true);
+    shared.0.borrow_mut().full = true;
+    draw(&mut app);
+    window::save(&mut app, &mut persist, true);
+    assert_eq!(persist.state(), Saving::Failing);
+    let unsaved = shared.1.borrow().clone();
+    assert_eq!(
+        unsaved.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+        [Key::Game],
+        "the draw changed the game only"
+    );
+    // The page goes, and writes them.
+    let mut page = shared.0.borrow().clone();
+    page.full = false;
+    for (key, bytes) in &unsaved {
+        page.write(*key, bytes).unwrap();
+    }
+    let (_, loaded) = Persist::open(page);
+    assert_eq!(loaded.game.map(|g| g.game.moves()), Some(1));
+    // Leaving the game for another changes the statistics too: the record first, then the game.
+    app.ui_action(UiAction::Replay);
+    app.ui_action(UiAction::LeaveForLink);
+    window::save(&mut app, &mut persist, true);
+    let keys: Vec<Key> = shared.1.borrow().iter().map(|(k, _)| *k).collect();
+    assert_eq!(keys, [Key::Record, Key::Game]);
+    shared.0.borrow_mut().full = false;
+    draw(&mut app);
+    window::save(&mut app, &mut persist, true);
+    assert_eq!(persist.state(), Saving::Writes);
+    assert!(shared.1.borrow().is_empty(), "a save that works empties it");
+}
+
+/// Issue #48: closing the window (the window's `Open` dropped) tries a failed save once more,
+/// so the moves since the last save that worked are kept when the storage works again; a
+/// window whose saves work, or that does not hold them, writes nothing then.
+#[test]
+fn closing_the_window_tries_a_failed_save_once_more() {
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    for (case, held, full_at_first) in [
+        ("failed", false, true),
+        ("saving", false, false),
+        ("other window", true, false),
+    ] {
+        let shared = Shared::default();
+        shared.0.borrow_mut().held = held;
+        shared.0.borrow_mut().full = full_at_first;
+        let (persist, loaded) = Persist::open(shared.clone());
+        let app = solitaire::ui::start::restore(loaded, code, 1);
+        let mut open = window::Open { app, persist };
+        draw(&mut open.app);
+        window::save(&mut open.app, &mut open.persist, true);
+        let expected = match case {
+            "failed" => Saving::Failing,
+            "saving" => Saving::Writes,
+            _ => Saving::OtherWindow,
+        };
+        assert_eq!(open.persist.state(), expected, "{case}");
+        shared.0.borrow_mut().full = false;
+        let writes = shared.0.borrow().writes;
+        drop(open);
+        let after = shared.0.borrow().clone();
+        match case {
+            "failed" => {
+                let (_, loaded) = Persist::open(after);
+                assert_eq!(loaded.game.map(|g| g.game.moves()), Some(1), "{case}");
+            }
+            _ => assert_eq!(after.writes, writes, "{case}: nothing written at close"),
+        }
+    }
+}
+
 /// A full disk stops nothing for good: the next change tries again, and a notice says when
 /// saving works again.
 #[test]

@@ -972,6 +972,149 @@ fn the_window_class_is_the_one_the_desktop_file_names() {
     let _ = std::fs::remove_dir_all(&data);
 }
 
+/// Asks the window to close, as a window manager's close button does: a WM_DELETE_WINDOW
+/// message of the WM_PROTOCOLS kind sent to it, through the X library loaded at run time (no
+/// window manager runs under Xvfb, and xdotool's windowclose destroys the window instead).
+fn ask_to_close(display: &Display, window: &str) {
+    use std::ffi::{CString, c_char, c_int, c_long, c_ulong, c_void};
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct ClientMessage {
+        kind: c_int,
+        serial: c_ulong,
+        send_event: c_int,
+        display: *mut c_void,
+        window: c_ulong,
+        message_type: c_ulong,
+        format: c_int,
+        data: [c_long; 5],
+    }
+    #[repr(C)]
+    union Event {
+        client: ClientMessage,
+        size: [c_long; 24],
+    }
+    const CLIENT_MESSAGE: c_int = 33;
+    let window: c_ulong = window.parse().expect("a window id");
+    let name = CString::new(display.name.as_str()).unwrap();
+    // SAFETY: the X library's documented functions, called with their C signatures on a
+    // display of our own, closed at the end; the event is a zeroed XEvent with its
+    // XClientMessageEvent filled in.
+    unsafe {
+        let lib = libc::dlopen(c"libX11.so.6".as_ptr(), libc::RTLD_NOW);
+        assert!(!lib.is_null(), "libX11 loads");
+        let sym = |n: &std::ffi::CStr| {
+            let p = libc::dlsym(lib, n.as_ptr());
+            assert!(!p.is_null(), "{n:?}");
+            p
+        };
+        type Open = unsafe extern "C" fn(*const c_char) -> *mut c_void;
+        type Atom = unsafe extern "C" fn(*mut c_void, *const c_char, c_int) -> c_ulong;
+        type Send = unsafe extern "C" fn(*mut c_void, c_ulong, c_int, c_long, *mut Event) -> c_int;
+        type OnDisplay = unsafe extern "C" fn(*mut c_void) -> c_int;
+        let open: Open = std::mem::transmute(sym(c"XOpenDisplay"));
+        let atom: Atom = std::mem::transmute(sym(c"XInternAtom"));
+        let send: Send = std::mem::transmute(sym(c"XSendEvent"));
+        let flush: OnDisplay = std::mem::transmute(sym(c"XFlush"));
+        let close: OnDisplay = std::mem::transmute(sym(c"XCloseDisplay"));
+        let d = open(name.as_ptr());
+        assert!(!d.is_null(), "the display opens");
+        let mut event = Event { size: [0; 24] };
+        event.client = ClientMessage {
+            kind: CLIENT_MESSAGE,
+            serial: 0,
+            send_event: 1,
+            display: d,
+            window,
+            message_type: atom(d, c"WM_PROTOCOLS".as_ptr(), 0),
+            format: 32,
+            data: [
+                atom(d, c"WM_DELETE_WINDOW".as_ptr(), 0) as c_long,
+                0,
+                0,
+                0,
+                0,
+            ],
+        };
+        assert_ne!(send(d, window, 0, 0, &mut event), 0, "the message is sent");
+        flush(d);
+        close(d);
+    }
+}
+
+/// Issue #48: a save that fails (ENOSPC or EIO injected by strace at the sync of the game's
+/// write), then the window closed before another move: the save is tried once more as the
+/// window closes, and the move is there at the next start. It was lost.
+#[test]
+fn a_failed_save_is_tried_again_when_the_window_closes() {
+    let Some(display) = Display::start() else {
+        return;
+    };
+    if !have("strace") {
+        assert!(std::env::var_os("CI").is_none(), "CI must install strace");
+        eprintln!("skipped: strace not installed (Debian: strace)");
+        return;
+    }
+    let exe = env!("CARGO_BIN_EXE_solitaire");
+    let code = GameCode::parse("KL1-D1N-AAAAAAA").unwrap();
+    let layout = Layout::new(code.game);
+    let args = ["--code", "KL1-D1N-AAAAAAA"];
+    let traced = |inject: Option<String>, data: &Path, log: &str| {
+        let trace = data.join("fsyncs.txt");
+        let mut wrap: Vec<String> = ["strace", "-f", "-qq", "-o"].map(String::from).to_vec();
+        wrap.push(trace.display().to_string());
+        wrap.extend(["-e".into(), "trace=fsync".into()]);
+        if let Some(inject) = inject {
+            wrap.extend(["-e".into(), inject]);
+        }
+        wrap.push(exe.into());
+        display.game_in(&wrap, &[], &args, data, log)
+    };
+    let fsyncs = |data: &Path| {
+        std::fs::read_to_string(data.join("fsyncs.txt"))
+            .map_or(0, |t| t.lines().filter(|l| l.contains("fsync(")).count())
+    };
+    // The start-up's syncs, counted on a run of its own: the next one is the draw's.
+    let dry = temp_dir("close-retry-count");
+    let start_up = {
+        let (_game, window) = traced(None, &dry, "stderr.txt");
+        display.table(&window, &layout);
+        wait_for(10, || (saved_moves(&dry) == Some(0)).then_some(())).expect("saved at start");
+        sleep(Duration::from_millis(500));
+        fsyncs(&dry)
+    };
+    assert!(start_up >= 3, "the start-up syncs its records: {start_up}");
+    for errno in ["ENOSPC", "EIO"] {
+        let data = temp_dir(&format!("close-retry-{errno}"));
+        let inject = format!("inject=fsync:error={errno}:when={}", start_up + 1);
+        let (mut game, window) = traced(Some(inject), &data, "stderr.txt");
+        let table = display.table(&window, &layout);
+        display.click(&window, &table, layout.stock.center());
+        let said = |what: &str| {
+            let log = std::fs::read_to_string(data.join("stderr.txt")).unwrap_or_default();
+            log.contains(what).then_some(log)
+        };
+        wait_for(10, || said("Saving failed")).expect("the draw's save fails");
+        assert_eq!(
+            saved_moves(&data),
+            Some(0),
+            "{errno}: the draw is not saved"
+        );
+        ask_to_close(&display, &window);
+        let ended = wait_for(10, || game.0.try_wait().ok().flatten());
+        assert!(ended.is_some(), "{errno}: the window closes");
+        let log = std::fs::read_to_string(data.join("stderr.txt")).unwrap_or_default();
+        assert_eq!(
+            saved_moves(&data),
+            Some(1),
+            "{errno}: the draw is saved as the window closes; the game said:\n{log}"
+        );
+        assert!(log.contains("Saving works again"), "{errno}: {log}");
+        let _ = std::fs::remove_dir_all(&data);
+    }
+    let _ = std::fs::remove_dir_all(&dry);
+}
+
 /// A small random number source for the sweeps (a fixed seed: a failure can be run again).
 struct Lcg(u64);
 

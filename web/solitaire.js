@@ -172,6 +172,16 @@
         started = true;
         setInterval(renew, 2000);
         window.addEventListener("pagehide", function () {
+          // What a failed save could not write: one more try as the page goes, in order (the
+          // record before the game), while this tab still holds the saves.
+          try {
+            if (unsaved.length && keep()) {
+              while (unsaved.length) {
+                window.localStorage.setItem(unsaved[0][0], unsaved[0][1]);
+                unsaved.shift();
+              }
+            }
+          } catch (e) {}
           try { if (holding && lockHolder() === tab) window.localStorage.removeItem(LOCK); } catch (e) {}
           holding = false;
         });
@@ -190,6 +200,16 @@
     } catch (e) {
       return 0;
     }
+  }
+  // The records a failed save could not write, [key, text] in the order it writes them; the
+  // game empties the list (a key of no bytes) before it fills it again, and after a save that
+  // worked.
+  var unsaved = [];
+  function storageUnsaved(kptr, klen, ptr, len) {
+    try {
+      if (klen === 0) unsaved = [];
+      else unsaved.push([keyName(kptr, klen), utf8(ptr, len)]);
+    } catch (e) {}
   }
   function storageRemove(kptr, klen) {
     try {
@@ -465,6 +485,7 @@
       importObject.env.solitaire_storage_remove = storageRemove;
       importObject.env.solitaire_storage_keep_aside = storageKeepAside;
       importObject.env.solitaire_storage_claim = storageClaim;
+      importObject.env.solitaire_storage_unsaved = storageUnsaved;
       importObject.env.solitaire_sound_load = soundLoad;
       importObject.env.solitaire_sound_play = soundPlay;
       importObject.env.solitaire_share = solitaireShare;

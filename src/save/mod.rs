@@ -468,6 +468,10 @@ impl<S: Storage> Persist<S> {
         if !counted {
             self.counted = None;
         }
+        // The records to write, in order, each as it will be written: the game with the
+        // record's number after the record's write.
+        let mut seq = self.seq;
+        let mut todo: Vec<(Key, String)> = Vec::new();
         for key in Key::RECORDS {
             let i = slot(key);
             let mut extra = self.written.extra[i].clone();
@@ -479,11 +483,12 @@ impl<S: Storage> Persist<S> {
                     if self.written.text[i].as_ref() == Some(&now) {
                         continue;
                     }
-                    extra.insert(SEQ.into(), self.seq.wrapping_add(1).into());
+                    seq = self.seq.wrapping_add(1);
+                    extra.insert(SEQ.into(), seq.into());
                     format::encode_record(stats, &extra)
                 }
                 _ => {
-                    extra.insert(RECORD_SEQ.into(), self.seq.into());
+                    extra.insert(RECORD_SEQ.into(), seq.into());
                     if counted {
                         extra.insert(COUNTED.into(), true.into());
                     }
@@ -495,15 +500,18 @@ impl<S: Storage> Persist<S> {
                     format::encode_game(game, &extra)
                 }
             };
-            if self.written.text[i].as_ref() == Some(&text) {
-                continue;
+            if self.written.text[i].as_ref() != Some(&text) {
+                todo.push((key, text));
             }
-            match self.storage.write(key, text.as_bytes()) {
+        }
+        for n in 0..todo.len() {
+            let key = todo[n].0;
+            match self.storage.write(key, todo[n].1.as_bytes()) {
                 Ok(()) => {
                     if key == Key::Record {
                         self.seq = self.seq.wrapping_add(1);
                     }
-                    self.written.text[i] = Some(text);
+                    self.written.text[slot(key)] = Some(std::mem::take(&mut todo[n].1));
                 }
                 Err(StorageError::TakenOver) => {
                     self.lost();
@@ -514,11 +522,15 @@ impl<S: Storage> Persist<S> {
                         self.notices.push_back(Notice::SavingStopped(e));
                     }
                     self.state = Saving::Failing;
+                    let rest: Vec<(Key, &[u8])> =
+                        todo[n..].iter().map(|(k, t)| (*k, t.as_bytes())).collect();
+                    self.storage.keep_unsaved(&rest);
                     return;
                 }
             }
         }
         if self.state == Saving::Failing {
+            self.storage.keep_unsaved(&[]);
             self.state = Saving::Writes;
             self.notices.push_back(Notice::SavingAgain);
         }

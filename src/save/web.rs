@@ -12,6 +12,7 @@ unsafe extern "C" {
     fn solitaire_storage_remove(key: *const u8, key_len: u32) -> i32;
     fn solitaire_storage_keep_aside(key: *const u8, key_len: u32) -> i32;
     fn solitaire_storage_claim() -> i32;
+    fn solitaire_storage_unsaved(key: *const u8, key_len: u32, ptr: *const u8, len: u32);
 }
 
 /// The records as `solitaire.NAME` entries of this site's storage.
@@ -67,6 +68,24 @@ impl Storage for LocalStorage {
         match unsafe { solitaire_storage_keep_aside(name.as_ptr(), name.len() as u32) } {
             n if n > 0 => Ok(Kept::SiteKey(format!("solitaire.{name}.unreadable.{n}"))),
             _ => Err(StorageError::Refused),
+        }
+    }
+
+    /// Handed to the page, which writes them as it goes (`pagehide`), if it can.
+    fn keep_unsaved(&mut self, records: &[(Key, &[u8])]) {
+        // SAFETY: the plugin reads `key_len` and `len` bytes from the pointers it is handed; a
+        // key of no bytes empties its list.
+        unsafe {
+            solitaire_storage_unsaved(std::ptr::null(), 0, std::ptr::null(), 0);
+            for (key, bytes) in records {
+                let name = key.name();
+                solitaire_storage_unsaved(
+                    name.as_ptr(),
+                    name.len() as u32,
+                    bytes.as_ptr(),
+                    bytes.len() as u32,
+                );
+            }
         }
     }
 

@@ -164,6 +164,41 @@ pub fn save<S: Storage>(app: &mut App, persist: &mut Persist<S>, needed: bool) {
     });
 }
 
+/// The window's app and its saves. The window library ends its loop when the window is
+/// closed and drops the game's loop with all it holds: dropping this is the window closing.
+pub struct Open<S: Storage> {
+    pub app: App,
+    pub persist: Persist<S>,
+}
+
+impl<S: Storage> Drop for Open<S> {
+    fn drop(&mut self) {
+        // Not while a panic unwinds: the app may be half-way through a change.
+        if !std::thread::panicking() {
+            closing(&mut self.app, &mut self.persist);
+        }
+    }
+}
+
+/// The window closes: a save that failed is tried once more, the last chance for the moves
+/// made since the last save that worked. What that says goes to standard error (the window
+/// is gone); when it fails too, the saves stay as they were last written (docs/FAQ.md).
+pub fn closing<S: Storage>(app: &mut App, persist: &mut Persist<S>) {
+    if persist.state() != save::Saving::Failing {
+        return;
+    }
+    persist.save(app.game_to_save(), app.settings(), app.stats());
+    while let Some(notice) = persist.take_notice() {
+        eprintln!("solitaire: {}", crate::ui::strings::notice_text(&notice));
+    }
+    if persist.state() == save::Saving::Failing {
+        eprintln!(
+            "solitaire: {}",
+            crate::ui::strings::strings().unsaved_at_close
+        );
+    }
+}
+
 /// The app again from what another window saved: its game, settings and statistics; what
 /// belongs to this window (its shape, the date, the page) carried over.
 fn reload_app(app: &mut App, loaded: save::Loaded) {

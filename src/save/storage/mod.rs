@@ -133,6 +133,10 @@ pub trait Storage {
     fn disarm(&mut self) {
         let _ = self.remove(Key::Marker);
     }
+    /// What a failed save could not write, in the order it writes (none: everything was
+    /// written since). A storage whose page may go without the game being asked again (the
+    /// web's) tries it once more then; elsewhere the window itself tries again as it closes.
+    fn keep_unsaved(&mut self, _records: &[(Key, &[u8])]) {}
     /// Whether a marker found at the start blames its record: a storage that can tell the
     /// game's own death (an abort) from a signal from outside (a `kill`, a file-size limit)
     /// blames only the first; the others blame every marker.
@@ -165,6 +169,9 @@ impl Storage for Box<dyn Storage> {
     }
     fn blames(&self, marker: &[u8]) -> bool {
         (**self).blames(marker)
+    }
+    fn keep_unsaved(&mut self, records: &[(Key, &[u8])]) {
+        (**self).keep_unsaved(records)
     }
 }
 

@@ -176,6 +176,7 @@ pub static EN: Strings = Strings {
     saving_stopped: "Saving failed ({error}); the next move tries again.",
     other_window: "Another window of the game is open on the same saves: this one plays on but does not save until that one is closed.",
     saving_again: "Saving works again.",
+    unsaved_at_close: "Saving failed again as the window closed; the game stays as it was last saved.",
     took_over: "The other window is gone: this one saves from now on (the statistics as that window left them).",
     lost_saves: "Another window took over the saves: this one stopped saving and went back to what that window saved.",
     not_saving_other: "Not saving: another window of the game holds the saves.",

@@ -176,6 +176,7 @@ pub static NB: Strings = Strings {
     saving_stopped: "Lagringen mislyktes ({error}); neste trekk prøver igjen.",
     other_window: "Et annet vindu med spillet bruker de samme lagrede dataene: i dette vinduet kan du spille videre, men ingenting lagres før det andre vinduet er lukket.",
     saving_again: "Lagringen virker igjen.",
+    unsaved_at_close: "Lagringen mislyktes igjen da vinduet ble lukket; spillet er slik det sist ble lagret.",
     took_over: "Det andre vinduet er lukket: dette vinduet lagrer fra nå av (statistikken slik det andre vinduet etterlot den).",
     lost_saves: "Et annet vindu har tatt over lagringen: dette vinduet sluttet å lagre og hentet det det andre vinduet hadde lagret.",
     not_saving_other: "Lagrer ikke: et annet vindu med spillet har lagringen.",

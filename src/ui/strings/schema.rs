@@ -201,6 +201,7 @@ strings_table! {
     saving_stopped: &'static str,
     other_window: &'static str,
     saving_again: &'static str,
+    unsaved_at_close: &'static str,
     took_over: &'static str,
     lost_saves: &'static str,
     not_saving_other: &'static str,

@@ -166,6 +166,7 @@ pub static TR: Strings = Strings {
     saving_stopped: "Kayıt başarısız oldu ({error}); bir sonraki hamlede yeniden denenecek.",
     other_window: "Oyunun başka bir penceresi aynı kayıtları kullanıyor: bu pencerede oynayabilirsiniz, ama o pencere kapanana kadar hiçbir şey kaydedilmez.",
     saving_again: "Kayıt yeniden çalışıyor.",
+    unsaved_at_close: "Pencere kapanırken kayıt yine başarısız oldu; oyun en son kaydedildiği gibi kalıyor.",
     took_over: "Diğer pencere kapandı: bundan sonra bu pencere kaydediyor (istatistikler o pencerenin bıraktığı gibi).",
     lost_saves: "Başka bir pencere kayıtları devraldı: bu pencere kaydetmeyi bıraktı ve o pencerenin kaydettiğine döndü.",
     not_saving_other: "Kaydedilmiyor: kayıtlar oyunun başka bir penceresinde.",
