@@ -240,3 +240,34 @@ fn analyse_and_solve_from_on_the_command_line() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue #48: `solitaire analyse` of a Double Solitaire game of 199,000 draws (a length the
+/// saves allow) under a limit of 128 MB of address space (`ulimit -v`): the analysis holds a
+/// few bytes a position of the line and the searches of its budget, whatever the game's
+/// length. It peaked at 2.3 GB, and the limit stopped it.
+#[cfg(unix)]
+#[test]
+fn a_long_game_is_analysed_on_the_command_line_under_a_memory_limit() {
+    let dir = std::env::temp_dir().join(format!("solitaire-analyse-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("long.txt");
+    let mut script = String::from("new DS1-D1N-AAAAAAA\n");
+    script.push_str(&"draw\n".repeat(199_000));
+    std::fs::write(&file, script).unwrap();
+    let out = std::process::Command::new("sh")
+        .args(["-c", "ulimit -v 131072 && exec \"$0\" analyse \"$1\""])
+        .arg(env!("CARGO_BIN_EXE_solitaire"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    assert!(
+        stdout.contains("a line of 199000 actions") && stdout.contains("Still winnable"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

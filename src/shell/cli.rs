@@ -40,7 +40,9 @@ million positions; `cargo bench --bench solver` measures it), and where a beam s
 beside it (Double Solitaire with a one-pass stock; Klondike draw 3 Normal, for 20,000
 positions) that holds up to about 32 MB more (bounded by the beam's width);
 --budget-ms is at most 20000 (about 1.5 GB), and a survey needs that much for each of its
-threads. A survey that would need more than the memory available is refused before it starts.";
+threads. A survey that would need more than the memory available is refused before it starts.
+analyse searches one position at a time within that budget, and keeps a few bytes for each
+position of the game's line (about 12 MB for the longest game a save holds).";
 
 /// Bytes a search of one million positions keeps, rounded up from what `cargo bench --bench
 /// solver` prints per mode (the most: Double Solitaire draw 1 Vegas, whose beam keeps a print

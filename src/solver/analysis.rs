@@ -12,7 +12,6 @@
 //! The work runs in slices (`Analysis::step`) counted in positions, like `Search::step`, so a
 //! window can spread it over frames; dropping the analysis cancels it.
 
-use std::collections::HashMap;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 
@@ -82,7 +81,7 @@ pub enum Limit {
 
 /// The game's effective line: its actions with the undone ones left out.
 pub fn effective_line(log: &[Entry]) -> Vec<Action> {
-    let mut line = Vec::new();
+    let mut line = Vec::with_capacity(log.len());
     for e in log {
         match e {
             Entry::Act(a) => line.push(*a),
@@ -131,26 +130,35 @@ fn cards_hash(t: &Table) -> u64 {
     h.finish()
 }
 
-/// What is known of one position of the line.
-#[derive(Clone, Debug)]
+/// What is known of one position of the line (the winning line itself is kept for `lo` only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Known {
     Untried,
-    /// A winning line from it.
-    Won(Vec<Action>),
+    Won,
     Lost,
     Undecided,
 }
+
+/// Tables of the line kept whole, at most: every `stride`-th position's. Any other is replayed
+/// from the one kept before it, so the memory an analysis holds for the line is a few bytes a
+/// position (its action, its cards' hash, what is known of it) whatever the game's length,
+/// and the search of one position is what its budget allows.
+const KEPT_TABLES: usize = 256;
 
 /// An analysis in progress. `step` runs it for a number of positions; dropping it cancels it.
 pub struct Analysis {
     code_game: Game,
     line: Vec<Action>,
-    /// The tables along the line: `tables[k]` after the first `k` actions.
-    tables: Vec<Table>,
-    by_hash: HashMap<u64, Vec<usize>>,
+    /// `kept[i]` is the table after the first `i * stride` actions.
+    kept: Vec<Table>,
+    stride: usize,
+    /// Each position's cards hash and its number, sorted: the positions that may hold the
+    /// same cards (compared card for card before anything is concluded).
+    by_hash: Vec<(u64, u32)>,
     known: Vec<Known>,
-    /// The last position proved winnable and the first proved lost.
+    /// The last position proved winnable, a win from it, and the first position proved lost.
     lo: Option<usize>,
+    lo_line: Vec<Action>,
     hi: Option<usize>,
     searching: Option<(usize, Box<Search>)>,
     per_position: Budget,
@@ -179,28 +187,35 @@ impl Analysis {
     /// `total` in all.
     pub fn with_budgets(game: &Game, per_position: Budget, total: Budget) -> Analysis {
         let mut line = effective_line(game.log());
+        let stride = (line.len() + 1).div_ceil(KEPT_TABLES).max(1);
         let mut g = Game::new(game.code());
-        let mut tables = vec![g.table().clone()];
+        let mut kept = vec![g.table().clone()];
+        let mut by_hash = Vec::with_capacity(line.len() + 1);
+        by_hash.push((cards_hash(g.table()), 0u32));
         // A log the engine does not replay (none a game writes) is analysed as far as it goes.
         for (i, &a) in line.iter().enumerate() {
             if g.apply_in_search(a).is_err() {
                 line.truncate(i);
                 break;
             }
-            tables.push(g.table().clone());
+            let k = i + 1;
+            if k % stride == 0 {
+                kept.push(g.table().clone());
+            }
+            by_hash.push((cards_hash(g.table()), k as u32));
         }
-        let mut by_hash: HashMap<u64, Vec<usize>> = HashMap::new();
-        for (k, t) in tables.iter().enumerate() {
-            by_hash.entry(cards_hash(t)).or_default().push(k);
-        }
-        let n = tables.len();
+        by_hash.sort_unstable();
+        line.shrink_to_fit();
+        let n = line.len() + 1;
         Analysis {
             code_game: Game::new(game.code()),
             line,
-            tables,
+            kept,
+            stride,
             by_hash,
             known: vec![Known::Untried; n],
             lo: None,
+            lo_line: Vec::new(),
             hi: None,
             searching: None,
             per_position,
@@ -210,6 +225,29 @@ impl Analysis {
             decided: 0,
             done: None,
         }
+    }
+
+    /// The number of positions on the line: the deal and one after each action.
+    fn positions(&self) -> usize {
+        self.line.len() + 1
+    }
+
+    /// The table after the first `k` actions of the line: the one kept before it, played on.
+    fn table(&self, k: usize) -> Table {
+        let from = k / self.stride * self.stride;
+        let mut g = Game::with_table(self.code_game.code(), self.kept[k / self.stride].clone());
+        for &a in &self.line[from..k] {
+            // The line replayed when the analysis was made.
+            let _ = g.apply_in_search(a);
+        }
+        g.table().clone()
+    }
+
+    /// The positions whose cards hash to `h`, in order.
+    fn same_hash(&self, h: u64) -> impl DoubleEndedIterator<Item = usize> + '_ {
+        let start = self.by_hash.partition_point(|&(x, _)| x < h);
+        let end = self.by_hash.partition_point(|&(x, _)| x <= h);
+        self.by_hash[start..end].iter().map(|&(_, k)| k as usize)
     }
 
     /// The line analysed: the game's actions, undone ones left out.
@@ -229,7 +267,7 @@ impl Analysis {
         if self.done.is_some() {
             return (self.decided, self.decided);
         }
-        let n = self.tables.len();
+        let n = self.positions();
         let left = match (self.lo, self.hi) {
             (Some(lo), Some(hi)) => bits(hi - lo - 1),
             (Some(lo), None) => usize::from(!self.tried(n - 1)) + bits(n - lo - 1),
@@ -245,7 +283,7 @@ impl Analysis {
     }
 
     fn tried(&self, k: usize) -> bool {
-        !matches!(self.known[k], Known::Untried)
+        self.known[k] != Known::Untried
     }
 
     /// Searches at most `states` more positions; `Some` once the answer is known.
@@ -262,7 +300,7 @@ impl Analysis {
                     break;
                 };
                 let room = self.per_position.states.min(self.total - self.spent);
-                let game = Game::with_table(self.code_game.code(), self.tables[k].clone());
+                let game = Game::with_table(self.code_game.code(), self.table(k));
                 self.searching = Some((k, Box::new(Search::new(&game, Budget { states: room }))));
             }
             if left == 0 {
@@ -304,22 +342,18 @@ impl Analysis {
 
     /// The answer, once the proofs say it.
     fn settled(&self) -> Option<Answer> {
-        let last = self.tables.len() - 1;
+        let last = self.positions() - 1;
         match (self.lo, self.hi) {
             (_, Some(0)) => Some(Answer::Unwinnable),
-            (Some(lo), _) if lo == last => match &self.known[lo] {
-                Known::Won(line) => Some(Answer::StillWinnable { line: line.clone() }),
-                _ => None,
-            },
-            (Some(lo), Some(hi)) if hi == lo + 1 => match &self.known[lo] {
-                Known::Won(line) => Some(Answer::LostAt(Loss {
-                    index: lo,
-                    fatal: self.line[lo],
-                    better: *line.first()?,
-                    line: line.clone(),
-                })),
-                _ => None,
-            },
+            (Some(lo), _) if lo == last => Some(Answer::StillWinnable {
+                line: self.lo_line.clone(),
+            }),
+            (Some(lo), Some(hi)) if hi == lo + 1 => Some(Answer::LostAt(Loss {
+                index: lo,
+                fatal: self.line[lo],
+                better: *self.lo_line.first()?,
+                line: self.lo_line.clone(),
+            })),
             _ => None,
         }
     }
@@ -334,9 +368,10 @@ impl Analysis {
     }
 
     /// The next position to search: the deal, then the end of the line, then the untried one
-    /// nearest the middle of those between the proofs. `None` when none is left.
+    /// nearest the middle of those between the proofs (the nearer the deal of two as near).
+    /// `None` when none is left.
     fn next_position(&self) -> Option<usize> {
-        let last = self.tables.len() - 1;
+        let last = self.positions() - 1;
         if !self.tried(0) && self.lo.is_none() {
             return Some(0);
         }
@@ -345,56 +380,60 @@ impl Analysis {
         }
         let from = self.lo.map_or(0, |lo| lo + 1);
         let to = self.hi.unwrap_or(last + 1);
-        let open: Vec<usize> = (from..to).filter(|&k| !self.tried(k)).collect();
         let mid = (from + to) / 2;
-        open.into_iter().min_by_key(|&k| k.abs_diff(mid))
+        (0..to.saturating_sub(from)).find_map(|d| {
+            let below = mid.checked_sub(d).filter(|&k| k >= from && !self.tried(k));
+            below.or_else(|| Some(mid + d).filter(|&k| k < to && !self.tried(k)))
+        })
     }
 
     /// Position `k` is won by `line`: so is every one before it, and every later one of the
-    /// line that the winning line passes through (it wins from there too).
+    /// line that the winning line passes through (it wins from there too); of those, the
+    /// last is the one that counts.
     fn learn_win(&mut self, k: usize, line: Vec<Action>) {
-        let mut game = Game::with_table(self.code_game.code(), self.tables[k].clone());
-        let mut found = Vec::new();
+        let hi = self.hi.unwrap_or(self.positions());
+        let mut game = Game::with_table(self.code_game.code(), self.table(k));
+        let mut best: Option<(usize, usize)> = None;
         for (i, &a) in line.iter().enumerate() {
             if game.apply_in_search(a).is_err() {
                 break;
             }
-            if let Some(ks) = self.by_hash.get(&cards_hash(game.table())) {
-                for &j in ks {
-                    if j > k && same_cards(&self.tables[j], game.table()) {
-                        found.push((j, i + 1));
-                    }
-                }
+            let beyond = best.map_or(k, |(j, _)| j);
+            let found = self
+                .same_hash(cards_hash(game.table()))
+                .rev()
+                .filter(|&j| j > beyond && j < hi)
+                .find(|&j| same_cards(&self.table(j), game.table()));
+            if let Some(j) = found {
+                best = Some((j, i + 1));
             }
         }
-        self.known[k] = Known::Won(line.clone());
-        self.raise_lo(k);
-        for (j, from) in found {
-            if self.hi.is_none_or(|hi| j < hi) && !matches!(self.known[j], Known::Won(_)) {
-                self.known[j] = Known::Won(line[from..].to_vec());
-                self.decided += 1;
-                self.raise_lo(j);
-            }
-        }
-    }
-
-    fn raise_lo(&mut self, k: usize) {
+        self.known[k] = Known::Won;
         if self.lo.is_none_or(|lo| k > lo) {
             self.lo = Some(k);
+            self.lo_line = line.clone();
+        }
+        if let Some((j, from)) = best
+            && self.known[j] != Known::Won
+        {
+            self.known[j] = Known::Won;
+            self.decided += 1;
+            if self.lo.is_none_or(|lo| j > lo) {
+                self.lo = Some(j);
+                self.lo_line = line[from..].to_vec();
+            }
         }
     }
 
     /// Position `k` is lost: so is every later one, and every earlier one with the same cards.
     fn learn_loss(&mut self, k: usize) {
         self.known[k] = Known::Lost;
-        let mut first = k;
-        if let Some(ks) = self.by_hash.get(&cards_hash(&self.tables[k])) {
-            for &j in ks {
-                if j < first && same_cards(&self.tables[j], &self.tables[k]) {
-                    first = j;
-                }
-            }
-        }
+        let table = self.table(k);
+        let first = self
+            .same_hash(cards_hash(&table))
+            .take_while(|&j| j < k)
+            .find(|&j| same_cards(&self.table(j), &table))
+            .unwrap_or(k);
         if first != k {
             self.known[first] = Known::Lost;
             self.decided += 1;

@@ -183,12 +183,16 @@ impl App {
         }
     }
 
-    /// Starts analysing `game` (a copy: the game in play goes on untouched).
+    /// Starts analysing `game` (read, never changed: the game in play goes on untouched).
     pub fn analyse(&mut self, game: &Game) {
+        let pm = PostMortem::new(game, self.now);
+        self.show_analysis(pm);
+    }
+
+    fn show_analysis(&mut self, pm: PostMortem) {
         self.game_changed();
         self.table.still();
         self.replay = None;
-        let pm = PostMortem::new(game, self.now);
         self.open(Screen::Analysis(pm.view()));
         self.postmortem = Some(Box::new(pm));
     }
@@ -196,13 +200,18 @@ impl App {
     /// A button while the analysis is on show; says whether it was the analysis's.
     pub(super) fn analysis_action(&mut self, action: UiAction) -> bool {
         match action {
+            // The analysis reads the game where it lies: a long game's log is not copied.
             UiAction::Analyse if self.postmortem.is_none() => {
-                let g = self.game().clone();
-                self.analyse(&g);
+                let pm = PostMortem::new(self.game(), self.now);
+                self.show_analysis(pm);
             }
             UiAction::AnalyseLast => {
-                if let Some(g) = self.session.last_game().cloned() {
-                    self.analyse(&g);
+                if let Some(pm) = self
+                    .session
+                    .last_game()
+                    .map(|g| PostMortem::new(g, self.now))
+                {
+                    self.show_analysis(pm);
                 }
             }
             UiAction::TryAgain => self.try_again(),
