@@ -987,6 +987,92 @@ style="position:fixed;left:0;top:0;width:100%;height:100%;border:0" allow="clipb
     await pshare.close();
   }
 
+  // 26. Issue #48: a save that fails (the storage full for the game's record) is tried once
+  // more as the page goes (pagehide): the move made before leaving is there for the next visit.
+  {
+    const ctxF = await fresh();
+    await ctxF.addInitScript(() => {
+      const set = Storage.prototype.setItem;
+      window.__full = false;
+      Storage.prototype.setItem = function (key, value) {
+        if (window.__full && key === "solitaire.game") throw new DOMException("full", "QuotaExceededError");
+        return set.call(this, key, value);
+      };
+    });
+    const storeF = await ctxF.newPage();
+    await storeF.goto(base + "helper");
+    const savedLog = () => storeF.evaluate(() => JSON.parse(localStorage.getItem("solitaire.game") || "{\"log\":[]}").log.length);
+    const deal = "KL1-D1N-AAAAAAD";
+    const pf = await open(`?code=${deal}`, ctxF);
+    let scriptFull = `new ${deal}\n`;
+    await settle(pf, helper, scriptFull);
+    const LFull = await layoutOf(pf, scriptFull);
+    await pf.evaluate(() => { window.__full = true; });
+    const stFull = at(LFull, LFull.stock);
+    await pf.mouse.click(stFull.x, stFull.y);
+    scriptFull += "draw\n";
+    await settle(pf, helper, scriptFull, 300);
+    const failed = await eventually(pf, () => noticePixels(pf, helper), (n) => n > 2000);
+    check("a save the storage refuses is said, and the draw is not saved", failed > 2000 && (await savedLog()) === 0,
+      `(${failed}, ${await savedLog()})`);
+    await pf.evaluate(() => { window.__full = false; });
+    await pf.goto(base + "helper");
+    check("the page going tries it once more: the draw is saved", (await savedLog()) === 1, `(${await savedLog()})`);
+    await ctxF.close();
+  }
+
+  // 27. Issue #48: the memory of "Where was it lost?" for a long game: the player's lost game of
+  // step 20 followed by draws to 199,000 actions (a length the saves allow), analysed from the
+  // hint's offer. The module's memory only grows, so its size after the verdict is the most
+  // it held; printed, and held to a bound.
+  {
+    const { mkdtempSync, readdirSync, readFileSync, rmSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "solitaire-e2e-"));
+    native("analyse", "", ["--survey", "klondike", "1", "normal", "--games", "1", "--scripts", dir]);
+    const lines = readFileSync(join(dir, readdirSync(dir)[0]), "utf8").split("\n")
+      .map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+    rmSync(dir, { recursive: true });
+    const longCode = lines[0].replace(/^new /, "");
+    const longLog = lines.slice(1);
+    while (longLog.length < 199000) longLog.push("draw");
+    const longScript = [lines[0], ...longLog].join("\n") + "\n";
+    const ctxL = await fresh();
+    const storeL = await ctxL.newPage();
+    await storeL.goto(base + "helper");
+    await storeL.evaluate((save) => localStorage.setItem("solitaire.game", save),
+      JSON.stringify({ version: 2, code: longCode, log: longLog }));
+    const pl = await open("", ctxL);
+    check("a game of 199,000 actions opens from its save", (await settle(pl, helper, longScript, 300, 160)) === 0);
+    const LL = JSON.parse(native("layout", longScript, ["--window", await windowOf(pl), "--analysis"]).toString());
+    const stepsL = LL.analysis || {};
+    const mb = async () => (await pl.evaluate(() => wasm_memory.buffer.byteLength)) / (1 << 20);
+    const loaded = await mb();
+    const press = async (rect) => {
+      const p = at(LL, rect);
+      await pl.mouse.click(p.x, p.y);
+    };
+    const face = async (rect) => {
+      const p = at(LL, [rect[0] + 2, rect[1] + 2, 1, 1]);
+      const shot = await pl.screenshot({ clip: { x: Math.floor(p.x), y: Math.floor(p.y), width: 1, height: 1 } });
+      return inPage(helper, [shot], function (images) {
+        const d = images[0].data;
+        return Math.abs(d[0] - 54) <= 3 && Math.abs(d[1] - 62) <= 3 && Math.abs(d[2] - 86) <= 3;
+      });
+    };
+    await press(LL.buttons["Hint"]);
+    const offeredL = stepsL.offer && (await eventually(pl, () => face(stepsL.offer.Analyse), (v) => v, 60000));
+    await press(stepsL.offer.Analyse);
+    const verdictL = stepsL.verdict && (await eventually(pl, () => face(stepsL.verdict.TryAgain), (v) => v, 120000));
+    const after = await mb();
+    console.log(`# the web module's memory with a game of 199,000 actions: ${loaded.toFixed(1)} MB loaded, ` +
+      `${after.toFixed(1)} MB after "Where was it lost?"`);
+    check("the long game is analysed to a verdict", offeredL && verdictL);
+    check("the analysis of the long game takes at most 64 MB more", after - loaded <= 64,
+      `(${loaded.toFixed(1)} -> ${after.toFixed(1)} MB)`);
+    await ctxL.close();
+  }
+
   check("no console error", errors.length === 0, JSON.stringify(errors));
   check("nothing else in the console either", said.length === 0, JSON.stringify(said.slice(0, 5)));
 } catch (e) {
